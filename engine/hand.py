@@ -1,0 +1,527 @@
+"""The state of one hand: deal, pass phase, play, result.
+
+``Hand`` is the one source of truth for legality: ``legal_mask()`` gives the
+cards the seat to play may play, as a ``CardMask``; ``play()`` checks and
+raises ``IllegalPlay`` with a ``Reason``; ``play_unchecked()`` trusts the
+caller (for computer players' search) and does no check at all.
+
+The state is a ``__slots__`` object of ints, a few short lists and tuples, so
+``copy()`` is cheap.  Rules cited from ``../shared/rules/README.md``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import Any
+
+from .cards import (
+    BB_HEARTS, BB_QUEEN_SPADES, BIT, CODES, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardMask,
+    cards_of, lowest, to_card,
+)
+from .rules import DEFAULT, RuleSet
+from .scoring import HandScore, score_hand
+
+PASS, PLAY, OVER = "pass", "play", "over"
+_NOT_HEARTS_OR_QUEEN = ~(BB_HEARTS | BB_QUEEN_SPADES)
+
+
+class Reason(str, Enum):
+    """Why an action is illegal (the fixed set ``IllegalPlay.reason`` takes)."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_HELD = "card_not_held"
+    MUST_FOLLOW_SUIT = "must_follow_suit"              # 002 §3
+    HEARTS_NOT_BROKEN = "hearts_not_broken"            # 002 §8
+    NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"  # 002 §7
+    MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"    # 002 §2
+    WRONG_PHASE = "wrong_phase"                        # playing during the pass, passing during play
+    HAND_OVER = "hand_over"
+    WRONG_PASS_COUNT = "wrong_pass_count"
+    ALREADY_PASSED = "already_passed"
+    DUPLICATE_CARD = "duplicate_card"
+
+
+class IllegalPlay(ValueError):
+    """An illegal pass or play.
+
+    reason: a ``Reason``; seat: the seat that acted; card: the card (or None
+    for a pass); message: readable English.
+    """
+
+    def __init__(self, reason: Reason, message: str, seat: int | None = None,
+                 card: Card | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.seat = seat
+        self.card = card
+        self.message = message
+
+
+class DealError(ValueError):
+    """A given deal is not a valid deal for the rule set (wrong count, duplicate, ...)."""
+
+
+def _check_seat(rules: RuleSet, seat: int) -> None:
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
+
+
+def pass_targets(direction: str, seat: int, players: int, size: int) -> list[int]:
+    """Receiving seat of each of the ``size`` cards seat ``seat`` passes (not for mix/hold).
+
+    left: seat+1; right: seat-1; across/left2: seat+2; right2: seat-2; scatter:
+    cards in groups of size/(players-1), group k to seat+1+k.
+    """
+    if direction == "left":
+        return [(seat + 1) % players] * size
+    if direction == "right":
+        return [(seat - 1) % players] * size
+    if direction in ("across", "left2"):
+        return [(seat + 2) % players] * size
+    if direction == "right2":
+        return [(seat - 2) % players] * size
+    if direction == "scatter":
+        k = size // (players - 1)
+        return [(seat + 1 + i // k) % players for i in range(size)]
+    raise ValueError(f"no pass targets for direction {direction!r}")
+
+
+class Hand:
+    """One hand of Hearts.
+
+    Construct with a given deal (``deal``: per-seat card lists in dealt order,
+    codes or numbers; ``kitty`` when the rules use one) or a random one from
+    ``seed``/``rng``.  ``dealer``: seat 0..players-1.  ``pass_direction``:
+    defaults to the first of the rule set's cycle.  ``scores_before``: the
+    game's per-seat scores before this hand (used by moon rules that look at
+    the game).  Raises ``DealError`` for a bad deal.
+
+    Phases: "pass" (unless the direction is "hold": every seat calls
+    ``submit_pass``; passes apply together when the last one arrives), "play"
+    (``turn`` is the seat to play), "over" (``result`` is the ``HandScore``).
+    """
+
+    __slots__ = (
+        "rules", "n", "dealer", "pass_direction", "deal", "kitty", "held", "passes",
+        "received", "_phase", "turn", "trick_no", "trick_n", "lead_suit", "lead_hi",
+        "best", "winner", "trick_mask", "broken", "won", "winners", "history",
+        "first_card", "leader0", "kitty_pending", "kitty_owner", "result", "scores_before",
+        "moon_choice", "_rng", "__weakref__",
+    )
+
+    def __init__(self, rules: RuleSet = DEFAULT, deal: Sequence[Iterable[Card | str]] | None = None,
+                 *, dealer: int = 0, pass_direction: str | None = None,
+                 kitty: Iterable[Card | str] | None = None, seed: int | None = None,
+                 rng: random.Random | None = None,
+                 scores_before: Sequence[int] | None = None) -> None:
+        n = rules.players
+        _check_seat(rules, dealer)
+        if pass_direction is None:
+            pass_direction = rules.pass_cycle[0]
+        elif pass_direction not in rules.pass_cycle and pass_direction != "hold":
+            from .rules import PASS_DIRECTIONS
+            if pass_direction not in PASS_DIRECTIONS:
+                raise ValueError(f"unknown pass direction {pass_direction!r}")
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.pass_direction = pass_direction
+        if rng is None:
+            rng = random.Random(seed)
+        self._rng = rng
+        if deal is None:
+            cards = cards_of(rules.deck_mask)
+            rng.shuffle(cards)
+            k = rules.cards_per_seat
+            nk = n * k
+            self.deal = tuple(tuple(cards[(s - dealer - 1) % n:nk:n]) for s in range(n))
+            self.kitty = tuple(cards[nk:])
+        else:
+            self.deal, self.kitty = self._check_deal(deal, kitty)
+        self.held = [sum(BIT[c] for c in d) for d in self.deal]
+        self.scores_before = tuple(scores_before) if scores_before is not None else None
+        self.moon_choice: str | None = None
+        self.passes: list[tuple[Card, ...] | None] = [None] * n
+        self.received: list[CardMask] | None = None
+        self.won = [0] * n
+        self.winners: list[int] = []
+        self.history: list[Card] = []
+        self.trick_no = self.trick_n = 0
+        self.lead_suit = self.lead_hi = self.best = self.winner = self.trick_mask = 0
+        self.broken = False
+        self.result: HandScore | None = None
+        self.kitty_pending = bool(self.kitty)
+        self.kitty_owner: int | None = None
+        self.first_card = -1
+        self.turn = self.leader0 = -1
+        if pass_direction == "hold" or rules.pass_size == 0:
+            self._start_play()
+        else:
+            self._phase = PASS
+
+    @classmethod
+    def random(cls, rules: RuleSet = DEFAULT, rng: random.Random | None = None, *,
+               dealer: int = 0, pass_direction: str | None = None,
+               scores_before: Sequence[int] | None = None) -> "Hand":
+        """A random deal from ``rng`` (a ``random.Random``)."""
+        return cls(rules, dealer=dealer, pass_direction=pass_direction, rng=rng,
+                   scores_before=scores_before)
+
+    def _check_deal(self, deal: Sequence[Iterable[Card | str]], kitty: Iterable[Card | str] | None
+                    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        rules = self.rules
+        if len(deal) != rules.players:
+            raise DealError(f"deal has {len(deal)} seats, the rules need {rules.players}")
+        seen: dict[Card, str] = {}
+        out = []
+        for s, cards in enumerate(deal):
+            try:
+                cs = tuple(to_card(c) for c in cards)
+            except ValueError as e:
+                raise DealError(f"seat {s}: {e}") from None
+            if len(cs) != rules.cards_per_seat:
+                raise DealError(f"seat {s} is dealt {len(cs)} cards, the rules deal {rules.cards_per_seat}")
+            for c in cs:
+                if c in seen:
+                    raise DealError(f"card {CODES[c]} is dealt twice ({seen[c]} and seat {s})")
+                if BIT[c] & rules.removed_mask:
+                    raise DealError(f"card {CODES[c]} is removed from the deck by the rules")
+                seen[c] = f"seat {s}"
+            out.append(cs)
+        try:
+            kt = tuple(to_card(c) for c in (kitty or ()))
+        except ValueError as e:
+            raise DealError(f"kitty: {e}") from None
+        if len(kt) != rules.kitty:
+            raise DealError(f"kitty has {len(kt)} cards, the rules need {rules.kitty}")
+        for c in kt:
+            if c in seen:
+                raise DealError(f"card {CODES[c]} is dealt twice ({seen[c]} and the kitty)")
+            seen[c] = "the kitty"
+        return tuple(out), kt
+
+    # -- pass phase ---------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """"pass", "play" or "over"."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is OVER
+
+    def submit_pass(self, seat: int, cards: Iterable[Card | str]) -> None:
+        """Seat ``seat`` gives ``cards`` (rules.pass_size of them, from its dealt hand).
+
+        The cards are in the order of ``pass_targets`` for a scatter.  When the
+        last seat has submitted, every pass applies at once (001).  Raises
+        ``IllegalPlay`` (WRONG_PHASE, ALREADY_PASSED, WRONG_PASS_COUNT,
+        DUPLICATE_CARD, CARD_NOT_HELD) or ``ValueError`` for a bad seat/card.
+        """
+        _check_seat(self.rules, seat)
+        cs = tuple(to_card(c) for c in cards)
+        if self._phase is not PASS:
+            raise IllegalPlay(Reason.WRONG_PHASE, "there is no pass now"
+                              + (" (this hand holds)" if self.pass_direction == "hold" else ""), seat)
+        if self.passes[seat] is not None:
+            raise IllegalPlay(Reason.ALREADY_PASSED, f"seat {seat} has already passed", seat)
+        if len(cs) != self.rules.pass_size:
+            raise IllegalPlay(Reason.WRONG_PASS_COUNT,
+                              f"seat {seat} must pass {self.rules.pass_size} cards, not {len(cs)}", seat)
+        m = 0
+        for c in cs:
+            if m & BIT[c]:
+                raise IllegalPlay(Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice", seat, c)
+            if not self.held[seat] & BIT[c]:
+                raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}", seat, c)
+            m |= BIT[c]
+        self.passes[seat] = cs
+        if all(p is not None for p in self.passes):
+            self._apply_passes()
+
+    def submit_passes(self, passes: Sequence[Iterable[Card | str]]) -> None:
+        """All seats' passes at once (seat order)."""
+        for seat, cs in enumerate(passes):
+            self.submit_pass(seat, cs)
+
+    def _apply_passes(self, received: Sequence[Iterable[Card]] | None = None) -> None:
+        n, held, passes = self.n, self.held, self.passes
+        got = [0] * n
+        if self.pass_direction == "mix":
+            if received is None:
+                pool = [c for p in passes for c in p]  # type: ignore[union-attr]
+                self._rng.shuffle(pool)
+                k = self.rules.pass_size
+                received = [pool[i * k:(i + 1) * k] for i in range(n)]
+            for s in range(n):
+                got[s] = sum(BIT[c] for c in received[s])
+        else:
+            for s in range(n):
+                for c, t in zip(passes[s], pass_targets(self.pass_direction, s, n, len(passes[s]))):  # type: ignore[arg-type]
+                    got[t] |= BIT[c]
+        for s in range(n):
+            held[s] &= ~sum(BIT[c] for c in passes[s])  # type: ignore[union-attr]
+        for s in range(n):
+            held[s] |= got[s]
+        self.received = got
+        self._start_play()
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        self._phase = PLAY
+        n = self.n
+        if rules.first_lead == "lowest_club":
+            clubs = SUIT_MASK[0] & rules.deck_mask & ~sum(BIT[c] for c in self.kitty)
+            self.first_card = lowest(clubs)
+            self.turn = next(s for s in range(n) if self.held[s] & BIT[self.first_card])
+        elif rules.first_lead == "left_of_dealer":
+            self.turn = (self.dealer + 1) % n
+        else:
+            self.turn = (self.dealer - 1) % n
+        self.leader0 = self.turn
+
+    # -- play ---------------------------------------------------------------
+    def legal_mask(self, seat: int | None = None) -> CardMask:
+        """Mask of the cards ``seat`` (default: the seat to play) may play now.
+
+        0 when it is not that seat's turn or not the play phase.  Rules: the
+        first lead (002 §2), follow suit (002 §3), the first trick (002 §7),
+        hearts broken (002 §8) with the rule set's options.
+        """
+        if seat is not None and (seat != self.turn or self._phase is not PLAY):
+            return 0
+        h = self.held[self.turn]
+        rules = self.rules
+        if self.trick_n:
+            f = h & SUIT_MASK[self.lead_suit]
+            if self.trick_no == 0:
+                forbid = rules.first_trick_forbidden
+                if forbid:
+                    if f:
+                        return (f & ~forbid) or f
+                    return (h & ~forbid) or h
+            return f or h
+        if self.trick_no == 0 and self.first_card >= 0:
+            return BIT[self.first_card] & h
+        cand = h
+        if rules.hearts_must_be_broken and not self.broken:
+            g = h & ~BB_HEARTS
+            if g and not (rules.lead_hearts_with_queen and not h & _NOT_HEARTS_OR_QUEEN):
+                cand = g
+        if self.trick_no == 0:
+            forbid = rules.first_trick_forbidden
+            if forbid:
+                cand = (cand & ~forbid) or cand
+        return cand
+
+    def legal_moves(self, seat: int | None = None) -> list[Card]:
+        """The legal cards as a sorted list (see ``legal_mask``)."""
+        return cards_of(self.legal_mask(seat))
+
+    def play(self, seat: int, card: Card | str) -> None:
+        """Seat ``seat`` plays ``card`` (number or code), checked.
+
+        Raises ``IllegalPlay`` (with ``reason`` one of ``Reason``) if the play
+        is illegal, ``ValueError`` for a bad seat or card code.  Nothing
+        changes when it raises.
+        """
+        _check_seat(self.rules, seat)
+        c = to_card(card)
+        if self._phase is not PLAY:
+            if self._phase is OVER:
+                raise IllegalPlay(Reason.HAND_OVER, "the hand is over", seat, c)
+            raise IllegalPlay(Reason.WRONG_PHASE, "the pass is not complete", seat, c)
+        if seat != self.turn:
+            raise IllegalPlay(Reason.NOT_YOUR_TURN, f"it is seat {self.turn}'s turn, not seat {seat}'s",
+                              seat, c)
+        if not self.held[seat] & BIT[c]:
+            owner = next((s for s in range(self.n) if self.held[s] & BIT[c]), None)
+            where = f" (seat {owner} holds it)" if owner is not None else (
+                " (already played)" if c in self.history else "")
+            raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}{where}", seat, c)
+        if not self.legal_mask() & BIT[c]:
+            raise self._why(seat, c)
+        self.play_unchecked(c)
+
+    def _why(self, seat: int, c: Card) -> IllegalPlay:
+        h = self.held[seat]
+        code = CODES[c]
+        if self.trick_n:
+            lead = self.lead_suit
+            if SUIT_OF[c] != lead and h & SUIT_MASK[lead]:
+                return IllegalPlay(Reason.MUST_FOLLOW_SUIT,
+                                   f"seat {seat} must follow {SUIT_NAMES[lead]}, not play {code}", seat, c)
+            return IllegalPlay(Reason.NO_POINTS_ON_FIRST_TRICK,
+                               f"{code} may not be played on the first trick", seat, c)
+        if self.trick_no == 0 and self.first_card >= 0:
+            return IllegalPlay(Reason.MUST_LEAD_LOWEST_CLUB,
+                               f"seat {seat} must lead {CODES[self.first_card]}, not {code}", seat, c)
+        if BIT[c] & BB_HEARTS and not self.broken and self.rules.hearts_must_be_broken:
+            return IllegalPlay(Reason.HEARTS_NOT_BROKEN,
+                               f"hearts are not broken: seat {seat} may not lead {code}", seat, c)
+        return IllegalPlay(Reason.NO_POINTS_ON_FIRST_TRICK,
+                           f"{code} may not be led on the first trick", seat, c)
+
+    def play_unchecked(self, card: Card) -> None:
+        """The seat to play plays ``card`` (a number), with NO check at all.
+
+        For search by computer players: the caller guarantees that ``card`` is
+        in ``legal_mask()``.  An illegal card corrupts the state silently.
+        """
+        seat = self.turn
+        bit = 1 << card
+        self.held[seat] ^= bit
+        self.history.append(card)
+        n = self.trick_n
+        if n:
+            if self.best < card < self.lead_hi:
+                self.best = card
+                self.winner = seat
+            self.trick_mask |= bit
+        else:
+            s = card // 13
+            self.lead_suit = s
+            self.lead_hi = s * 13 + 13
+            self.best = card
+            self.winner = seat
+            self.trick_mask = bit
+        if bit & self.rules.breakers_mask:
+            self.broken = True
+        n += 1
+        if n == self.n:
+            w = self.winner
+            self.won[w] |= self.trick_mask
+            self.winners.append(w)
+            self.trick_n = 0
+            self.turn = w
+            self.trick_no += 1
+            if self.kitty_pending:
+                self._kitty_check(w)
+            if self.trick_no == self.rules.tricks_per_hand:
+                self._finish()
+        else:
+            self.trick_n = n
+            self.turn = self.rules.next_seat[seat]
+
+    def _kitty_check(self, w: int) -> None:
+        rules = self.rules
+        if rules.kitty_taker == "first_trick" or self.trick_mask & rules.penalty_mask:
+            self.kitty_pending = False
+            self.kitty_owner = w
+            self.won[w] |= sum(BIT[c] for c in self.kitty)
+
+    def _finish(self) -> None:
+        if self.kitty_pending:  # no penalty card was taken in a trick: last trick's winner
+            self.kitty_pending = False
+            self.kitty_owner = self.winners[-1]
+            self.won[self.kitty_owner] |= sum(BIT[c] for c in self.kitty)
+        self._phase = OVER
+        self.turn = -1
+        self.result = score_hand(self.rules, self.won, self.tricks_won,
+                                 scores_before=self.scores_before, moon_choice=self.moon_choice)
+
+    def set_moon_choice(self, choice: str | None) -> None:
+        """The shooter's choice under ``moon="choice"`` (001): "self" or "others".
+
+        May be called before or after the hand ends (the result is re-scored).
+        """
+        if choice not in (None, "self", "others"):
+            raise ValueError(f"moon choice must be 'self' or 'others', got {choice!r}")
+        self.moon_choice = choice
+        if self._phase is OVER:
+            self.result = score_hand(self.rules, self.won, self.tricks_won,
+                                     scores_before=self.scores_before, moon_choice=choice)
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def tricks_won(self) -> list[int]:
+        """Per-seat number of tricks taken so far."""
+        w = self.winners
+        return [w.count(s) for s in range(self.n)]
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        """Per-seat points of the hand once over (moon applied), else None."""
+        return self.result.points if self.result else None
+
+    def seat_of_play(self, index: int) -> int:
+        """Seat that played ``history[index]`` (0-based)."""
+        trick, pos = divmod(index, self.n)
+        seat = self.winners[trick - 1] if trick else self.leader0
+        nxt = self.rules.next_seat
+        for _ in range(pos):
+            seat = nxt[seat]
+        return seat
+
+    def tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """Tricks so far as ``(leader seat, cards in play order)``; the last may be incomplete."""
+        out = []
+        hist, n = self.history, self.n
+        for t in range(0, len(hist), n):
+            out.append((self.seat_of_play(t), tuple(hist[t:t + n])))
+        return out
+
+    def copy(self) -> "Hand":
+        """An independent copy (lists copied, immutable parts shared)."""
+        h = Hand.__new__(Hand)
+        h.rules = self.rules
+        h.n = self.n
+        h.dealer = self.dealer
+        h.pass_direction = self.pass_direction
+        h.deal = self.deal
+        h.kitty = self.kitty
+        h.held = self.held[:]
+        h.passes = self.passes[:]
+        h.received = self.received
+        h._phase = self._phase
+        h.turn = self.turn
+        h.trick_no = self.trick_no
+        h.trick_n = self.trick_n
+        h.lead_suit = self.lead_suit
+        h.lead_hi = self.lead_hi
+        h.best = self.best
+        h.winner = self.winner
+        h.trick_mask = self.trick_mask
+        h.broken = self.broken
+        h.won = self.won[:]
+        h.winners = self.winners[:]
+        h.history = self.history[:]
+        h.first_card = self.first_card
+        h.leader0 = self.leader0
+        h.kitty_pending = self.kitty_pending
+        h.kitty_owner = self.kitty_owner
+        h.result = self.result
+        h.scores_before = self.scores_before
+        h.moon_choice = self.moon_choice
+        h._rng = self._rng
+        return h
+
+    __copy__ = copy
+
+    def view(self, seat: int) -> "PlayerView":
+        """What ``seat`` may see (see ``engine.view.PlayerView``)."""
+        from .view import player_view
+        return player_view(self, seat)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rules, self.dealer, self.pass_direction, self.deal, self.kitty,
+                tuple(self.passes), tuple(self.held), tuple(self.history), self._phase,
+                self.result)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        deal = [[CODES[c] for c in d] for d in self.deal]
+        extra = f", kitty={[CODES[c] for c in self.kitty]!r}" if self.kitty else ""
+        return (f"Hand({self.rules!r}, {deal!r}, dealer={self.dealer}, "
+                f"pass_direction={self.pass_direction!r}{extra})  # {self._phase}, "
+                f"{len(self.history)} cards played")
+
+
+from .view import PlayerView  # noqa: E402  (re-export for type hints)

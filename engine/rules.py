@@ -1,0 +1,347 @@
+"""Rule sets: every variant in ``../shared/rules`` as data (a frozen ``RuleSet``).
+
+``RuleSet.preset("club")`` is the default (002).  ``RuleSet.preset(name,
+**overrides)`` changes named fields; ``RuleSet.from_json`` /
+``RuleSet.to_json`` give the hand-record form (``"club"`` or
+``{"preset": "club", ...overrides}``).  Bad values raise ``ValueError`` naming
+the field.
+
+Seats are numbered clockwise: seat ``i + 1`` sits on seat ``i``'s left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+from .cards import (
+    BB_CLUBS, BB_HEARTS, BIT, CODES, QUEEN_SPADES, SUIT_MASK, parse_card,
+)
+
+# -- option values ---------------------------------------------------------
+PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "hold", "scatter", "mix")
+"""left: seat i gives to i+1; right: to i-1; across: to i+2 (4 players);
+left2/right2: the second player on the left/right (5 players, 001); hold: no
+pass; scatter: one card (or pass_size/(players-1)) to each other player, the
+k-th group going to seat i+1+k; mix: all passed cards are shuffled together and
+dealt back, pass_size each (001)."""
+DIRECTIONS = ("clockwise", "counterclockwise")
+FIRST_LEADS = ("lowest_club", "left_of_dealer", "right_of_dealer")
+FIRST_TRICK = ("any", "no_points", "no_points_unless_only_points")
+MOON_RULES = ("off", "others", "self", "choice", "others_unless_loses")
+KITTY_TAKERS = ("first_trick", "first_points")
+TIE_POLICIES = ("shared", "last_trick", "play_on")
+
+STANDARD_POINTS: tuple[tuple[str, int], ...] = tuple(
+    (CODES[c], 1) for c in range(26, 39)) + (("QS", 13),)
+"""Each heart 1, queen of spades 13: 26 per hand (002 §5)."""
+PEPPA_POINTS: tuple[tuple[str, int], ...] = tuple(
+    (CODES[c], 1) for c in range(26, 35)) + (
+    ("JH", 2), ("QH", 3), ("KH", 4), ("AH", 5), ("QS", 13))
+"""000: queen of spades 13, ace of hearts 5, king 4, queen 3, jack 2, others 1 (36)."""
+SPOT_POINTS: tuple[tuple[str, int], ...] = tuple(
+    (CODES[c], c - 26 + 2) for c in range(26, 39)) + (("QS", 25),)
+"""001 Spot Hearts: each heart its pip value (J 11, Q 12, K 13, A 14), queen of spades 25."""
+OMNIBUS_POINTS = STANDARD_POINTS + (("JD", -10),)
+"""001 Omnibus: the jack of diamonds is a bonus card, -10."""
+
+
+def _norm_points(value: Any) -> tuple[tuple[str, int], ...]:
+    """Card-points table as sorted ``(code, points)`` pairs, zero entries dropped."""
+    items = value.items() if isinstance(value, Mapping) else value
+    table: dict[int, int] = {}
+    for code, pts in items:
+        card = parse_card(code)
+        if type(pts) is not int:
+            raise ValueError(f"card_points: points of {code} must be an integer, got {pts!r}")
+        if pts:
+            table[card] = pts
+        else:
+            table.pop(card, None)
+    return tuple((CODES[c], table[c]) for c in sorted(table))
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One Hearts variant.  All fields are plain data (JSON-able).
+
+    Fields (source of each option in ``../shared/rules/README.md``):
+      preset: name of the preset it was built from (informational).
+      players: 3, 4 or 5 (001 "other numbers of players").
+      removed: card codes taken out of the deck (001: 2D for 3 players, 2D and
+        2C for 5; Black Maria removes 2C).
+      kitty: number of cards dealt face down to the kitty (001 "Kitty").
+      kitty_taker: "first_points" (with the first penalty card) or "first_trick".
+      pass_cycle: pass direction of hand 1, 2, ...; repeats (002 §1).
+      pass_size: cards each seat passes (3; 4 for a 3-player scatter).
+      direction: "clockwise" or "counterclockwise" play (000).
+      first_lead: "lowest_club" (holder of the lowest club in play leads it,
+        002 §2), "left_of_dealer" or "right_of_dealer" (any card; 001, 000).
+      first_trick: "any" (001 standard), "no_points" (002 §7, 003: no heart and
+        no queen of spades), "no_points_unless_only_points" (001 variant: no
+        card worth points).  Either way a player who holds nothing else may
+        play any of them (the settled reading).
+      hearts_must_be_broken: hearts may not be led until a heart has been
+        played on an earlier trick, unless the leader holds only hearts (002 §8).
+      queen_breaks_hearts: the queen of spades also breaks hearts (001).
+      lead_hearts_with_queen: a leader holding only hearts and the queen of
+        spades may lead a heart before hearts are broken (001).
+      card_points: ``(code, points)`` pairs; cards not listed score 0.  A
+        dict ``{"QS": 13, ...}`` is accepted.  Negative = bonus card.
+      moon: "off"; "others" (002 §6: others get the total); "self" (shooter
+        subtracts it); "choice" (001: shooter chooses); "others_unless_loses"
+        (others, unless that would end the game with the shooter losing: then
+        self).  The moon is taking every card worth positive points.
+      shoot_sun: taking every trick scores twice the moon total (001, 004),
+        settled by the same moon rule.
+      reset_at / reset_to: a game score of exactly ``reset_at`` after a hand
+        becomes ``reset_to`` (001: 100 -> 50 or 0); None: off.
+      target: the game ends when a seat reaches this many points (002 §15).
+      max_hands: the game ends after this many hands (000, 004). Either or both.
+      tie: "shared" (002: tied seats share places), "last_trick" (000) or
+        "play_on" (001: play further hands while the lowest score is tied).
+    """
+
+    preset: str = "club"
+    players: int = 4
+    removed: tuple[str, ...] = ()
+    kitty: int = 0
+    kitty_taker: str = "first_points"
+    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    pass_size: int = 3
+    direction: str = "clockwise"
+    first_lead: str = "lowest_club"
+    first_trick: str = "no_points"
+    hearts_must_be_broken: bool = True
+    queen_breaks_hearts: bool = False
+    lead_hearts_with_queen: bool = False
+    card_points: tuple[tuple[str, int], ...] = STANDARD_POINTS
+    moon: str = "others"
+    shoot_sun: bool = False
+    reset_at: int | None = None
+    reset_to: int = 50
+    target: int | None = 100
+    max_hands: int | None = None
+    tie: str = "shared"
+
+    # -- construction -----------------------------------------------------
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "removed", tuple(CODES[c] for c in sorted({parse_card(c) for c in self.removed})))
+        s(self, "pass_cycle", tuple(self.pass_cycle))
+        s(self, "card_points", _norm_points(self.card_points))
+        self._check()
+        removed_mask = 0
+        for code in self.removed:
+            removed_mask |= BIT[parse_card(code)]
+        deck = ((1 << 52) - 1) & ~removed_mask
+        table = [0] * 52
+        for code, pts in self.card_points:
+            table[parse_card(code)] = pts
+        n = self.players
+        per_seat = (deck.bit_count() - self.kitty) // n
+        penalty = bonus = 0
+        for c in range(52):
+            if deck >> c & 1 and table[c]:
+                if table[c] > 0:
+                    penalty |= BIT[c]
+                else:
+                    bonus |= BIT[c]
+        if self.first_trick == "no_points":
+            forbid1 = (BB_HEARTS | BIT[QUEEN_SPADES]) & deck
+        elif self.first_trick == "no_points_unless_only_points":
+            forbid1 = penalty
+        else:
+            forbid1 = 0
+        breakers = (BB_HEARTS | (BIT[QUEEN_SPADES] if self.queen_breaks_hearts else 0))
+        step = 1 if self.direction == "clockwise" else -1
+        derived = {
+            "deck_mask": deck,
+            "removed_mask": removed_mask,
+            "points_table": tuple(table),
+            "penalty_mask": penalty,
+            "bonus_mask": bonus,
+            "cards_per_seat": per_seat,
+            "tricks_per_hand": per_seat,
+            "moon_total": sum(table[c] for c in range(52) if penalty >> c & 1),
+            "hand_total": sum(table[c] for c in range(52) if deck >> c & 1),
+            "hand_min_points": sum(table[c] for c in range(52) if bonus >> c & 1),
+            "first_trick_forbidden": forbid1,
+            "breakers_mask": breakers,
+            "next_seat": tuple((i + step) % n for i in range(n)),
+            "standard_points": self.card_points == STANDARD_POINTS,
+        }
+        for k, v in derived.items():
+            s(self, k, v)
+
+    def _check(self) -> None:
+        def bad(name: str, msg: str) -> None:
+            raise ValueError(f"rule set {self.preset!r}: {name}: {msg}")
+
+        if self.players not in (3, 4, 5):
+            bad("players", f"must be 3, 4 or 5, got {self.players!r}")
+        for name, allowed in (("direction", DIRECTIONS), ("first_lead", FIRST_LEADS),
+                              ("first_trick", FIRST_TRICK), ("moon", MOON_RULES),
+                              ("kitty_taker", KITTY_TAKERS), ("tie", TIE_POLICIES)):
+            v = getattr(self, name)
+            if v not in allowed:
+                bad(name, f"{v!r} is not one of {', '.join(allowed)}")
+        if not self.pass_cycle:
+            bad("pass_cycle", "must name at least one direction (use 'hold' for no pass)")
+        for d in self.pass_cycle:
+            if d not in PASS_DIRECTIONS:
+                bad("pass_cycle", f"{d!r} is not one of {', '.join(PASS_DIRECTIONS)}")
+            if d == "across" and self.players != 4:
+                bad("pass_cycle", "'across' needs 4 players")
+            if d in ("left2", "right2") and self.players != 5:
+                bad("pass_cycle", f"{d!r} needs 5 players")
+            if d == "scatter" and self.pass_size % (self.players - 1):
+                bad("pass_cycle", f"'scatter' needs pass_size divisible by {self.players - 1}")
+        deck = 52 - len(self.removed)
+        if not 0 <= self.kitty < deck:
+            bad("kitty", f"must be 0..{deck - 1}")
+        if (deck - self.kitty) % self.players:
+            bad("kitty", f"{deck - self.kitty} cards cannot be dealt evenly to {self.players} players")
+        per_seat = (deck - self.kitty) // self.players
+        if not 0 <= self.pass_size <= per_seat:
+            bad("pass_size", f"must be 0..{per_seat}")
+        if self.first_lead == "lowest_club" and not (BB_CLUBS & ~sum(BIT[parse_card(c)] for c in self.removed)):
+            bad("first_lead", "no club left in the deck")
+        if self.target is None and self.max_hands is None:
+            bad("target", "a game needs a target or max_hands")
+        for name in ("target", "max_hands", "reset_at"):
+            v = getattr(self, name)
+            if v is not None and (type(v) is not int or v <= 0):
+                bad(name, f"must be a positive integer or null, got {v!r}")
+        for name in ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_queen", "shoot_sun"):
+            if type(getattr(self, name)) is not bool:
+                bad(name, "must be true or false")
+
+    @classmethod
+    def preset(cls, name: str = "club", **overrides: Any) -> "RuleSet":
+        """A named preset (see ``PRESETS``), with fields overridden.
+
+        Raises ``ValueError`` for an unknown preset or field, or a bad value.
+        """
+        try:
+            base = PRESETS[name]
+        except KeyError:
+            raise ValueError(f"unknown rule set {name!r}; presets: {', '.join(PRESETS)}") from None
+        if not overrides:
+            return base
+        unknown = set(overrides) - _FIELD_NAMES
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        if "removed" in overrides or "pass_cycle" in overrides:
+            overrides = {**overrides}
+            for k in ("removed", "pass_cycle"):
+                if k in overrides and isinstance(overrides[k], str):
+                    overrides[k] = (overrides[k],)
+        return replace(base, **overrides)
+
+    @classmethod
+    def from_json(cls, value: str | Mapping[str, Any]) -> "RuleSet":
+        """From the hand-record form: ``"club"`` or ``{"preset": "club", ...}``."""
+        if isinstance(value, str):
+            return cls.preset(value)
+        if not isinstance(value, Mapping):
+            raise ValueError(f"rules must be a preset name or an object, got {value!r}")
+        value = dict(value)
+        name = value.pop("preset", "club")
+        if "card_points" in value and isinstance(value["card_points"], Mapping):
+            value["card_points"] = tuple(value["card_points"].items())
+        for k in ("removed", "pass_cycle"):
+            if k in value and isinstance(value[k], list):
+                value[k] = tuple(value[k])
+        return cls.preset(name, **value)
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The hand-record form: the preset name, or ``{"preset": name, ...changed fields}``."""
+        base = PRESETS.get(self.preset)
+        if base is None:
+            base = PRESETS["club"]
+        diff: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "preset" or not f.init:
+                continue
+            v, b = getattr(self, f.name), getattr(base, f.name)
+            if v != b:
+                if f.name == "card_points":
+                    v = dict(v)
+                elif isinstance(v, tuple):
+                    v = list(v)
+                diff[f.name] = v
+        if not diff and self.preset in PRESETS:
+            return self.preset
+        return {"preset": base.preset, **diff}
+
+    # -- helpers ------------------------------------------------------------
+    def pass_for(self, hand_index: int) -> str:
+        """Pass direction of the ``hand_index``-th hand of a game (0-based), 002 §1."""
+        return self.pass_cycle[hand_index % len(self.pass_cycle)]
+
+    def points_of(self, mask: int) -> int:
+        """Points of the cards in a mask under this rule set's table."""
+        table = self.points_table
+        total = 0
+        m = mask & (self.penalty_mask | self.bonus_mask)
+        while m:
+            low = m & -m
+            total += table[low.bit_length() - 1]
+            m ^= low
+        return total
+
+    def __repr__(self) -> str:
+        j = self.to_json()
+        if isinstance(j, str):
+            return f"RuleSet.preset({j!r})"
+        j = dict(j)
+        name = j.pop("preset")
+        args = "".join(f", {k}={v!r}" for k, v in j.items())
+        return f"RuleSet.preset({name!r}{args})"
+
+    # Derived attributes (set in __post_init__; not fields):
+    deck_mask: int = field(init=False, repr=False, compare=False, default=0)
+    removed_mask: int = field(init=False, repr=False, compare=False, default=0)
+    points_table: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    penalty_mask: int = field(init=False, repr=False, compare=False, default=0)
+    bonus_mask: int = field(init=False, repr=False, compare=False, default=0)
+    cards_per_seat: int = field(init=False, repr=False, compare=False, default=0)
+    tricks_per_hand: int = field(init=False, repr=False, compare=False, default=0)
+    moon_total: int = field(init=False, repr=False, compare=False, default=0)
+    hand_total: int = field(init=False, repr=False, compare=False, default=0)
+    hand_min_points: int = field(init=False, repr=False, compare=False, default=0)
+    first_trick_forbidden: int = field(init=False, repr=False, compare=False, default=0)
+    breakers_mask: int = field(init=False, repr=False, compare=False, default=0)
+    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    standard_points: bool = field(init=False, repr=False, compare=False, default=True)
+
+
+_FIELD_NAMES = {f.name for f in fields(RuleSet) if f.init} - {"preset"}
+
+_PAGAT = dict(first_trick="any", moon="choice")
+PRESETS: dict[str, RuleSet] = {}
+
+
+def _add(name: str, **kw: Any) -> None:
+    PRESETS[name] = RuleSet(preset=name, **kw)
+
+
+_add("club")  # 002: the default
+_add("peppa", pass_cycle=("right",), direction="counterclockwise", first_lead="right_of_dealer",
+     first_trick="any", hearts_must_be_broken=False, card_points=PEPPA_POINTS, tie="last_trick")
+_add("peppa_hearts", pass_cycle=("right",), card_points=PEPPA_POINTS, tie="last_trick")
+_add("pagat", **_PAGAT)
+_add("app", pass_cycle=("left", "across", "right", "hold"))
+_add("omnibus", card_points=OMNIBUS_POINTS, **_PAGAT)
+_add("spot", card_points=SPOT_POINTS, target=500, **_PAGAT)
+_add("black_maria", players=3, removed=("2C",), pass_cycle=("right",), first_lead="left_of_dealer",
+     first_trick="any", hearts_must_be_broken=False, moon="off")
+_add("three_player", players=3, removed=("2D",), pass_cycle=("left", "right", "hold"), **_PAGAT)
+_add("five_player", players=5, removed=("2D", "2C"), pass_cycle=("left", "right", "hold"), **_PAGAT)
+
+DEFAULT = PRESETS["club"]
+
+
+def preset(name: str = "club", **overrides: Any) -> RuleSet:
+    """Shortcut for ``RuleSet.preset``."""
+    return RuleSet.preset(name, **overrides)
