@@ -1,0 +1,64 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from tables.models import Table
+
+from .models import Bye, Player, Registration, Round, Tournament
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ["player"]
+    fields = ["player", "withdrawn"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "status", "seating_method", "seed"]
+    show_change_link = True
+
+
+@admin.register(Tournament)
+class TournamentAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "slug", "status", "rules", "scoring", "game_end", "start_date", "venue"]
+    list_filter = ["status", "rules", "scoring", "game_end"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [RoundInline, RegistrationInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "external_id"]
+    list_filter = ["club"]
+    search_fields = ["name", "club", "external_id"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(SimpleHistoryAdmin):
+    list_display = ["player", "tournament", "withdrawn"]
+    list_filter = ["tournament", "withdrawn"]
+    search_fields = ["player__name", "player__club"]
+    autocomplete_fields = ["player"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ["number", "mode", "closed_by_arbiter", "result_confirmed_at"]
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "seating_method"]
+    list_filter = ["tournament", "status"]
+    inlines = [TableInline]
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "registration"]
+    list_filter = ["round__tournament"]

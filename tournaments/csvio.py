@@ -1,0 +1,205 @@
+"""CSV in and out: one reader per import format, one writer for every export.
+
+Readers return plain rows and a list of ``RowError`` (file row numbers: the
+header is row 1) instead of stopping at the first problem, so an organizer
+sees every mistake at once. The writer renders comma CSV, or with
+``excel=True`` the dialect Italian spreadsheets open directly: UTF-8 BOM,
+``;`` separators and decimal commas. Text cells that a spreadsheet would run
+as a formula are prefixed with an apostrophe (formula injection).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import IO
+
+PLAYERS_REQUIRED = ("name",)
+PLAYERS_OPTIONAL = ("club", "external_id")
+HANDS_REQUIRED = ("round", "table", "hand", "player", "points")
+HANDS_OPTIONAL = ("penalty", "total")
+STANDINGS_HEADER = ("rank", "player", "club", "match_points", "result_points", "games", "table_wins")
+RESULTS_HEADER = ("round", "table", "hand", "player", "points", "penalty", "total")
+SEATING_HEADER = ("round", "table", "seat", "player")
+
+
+@dataclass(frozen=True)
+class RowError:
+    """A problem in an input file; ``row`` is the file's row number (header = 1), 0 for the whole file."""
+
+    row: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"row {self.row}: {self.message}" if self.row else self.message
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    row: int
+    name: str
+    club: str
+    external_id: str
+
+
+@dataclass(frozen=True)
+class HandRow:
+    row: int
+    round: int
+    table: int
+    hand: int
+    player: str
+    points: int | None
+    penalty: bool
+    total: int | None
+
+
+def _text(source: IO[str] | str) -> str:
+    text = source if isinstance(source, str) else source.read()
+    return text.removeprefix("\ufeff")
+
+
+def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
+    """Sniff ``,`` or ``;``, check the header, return (row number, cells) pairs."""
+    first_line = text.split("\n", 1)[0]
+    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        return [], [RowError(0, f"the file is empty; expected the header {','.join(required)}")]
+    except csv.Error as exc:
+        return [], [RowError(1, f"unreadable CSV: {exc}")]
+    missing = [c for c in required if c not in header]
+    unknown = [c for c in header if c not in required and c not in optional]
+    duplicated = sorted({c for c in header if header.count(c) > 1})
+    problems = []
+    if missing:
+        problems.append(f"missing column(s) {', '.join(missing)}")
+    if unknown:
+        problems.append(f"unknown column(s) {', '.join(unknown)}")
+    if duplicated:
+        problems.append(f"repeated column(s) {', '.join(duplicated)}")
+    if problems:
+        expected = ",".join(required) + "".join(f"[,{c}]" for c in optional)
+        return [], [RowError(1, "wrong header: " + "; ".join(problems) + f" (expected {expected})")]
+    rows, errors = [], []
+    try:
+        for cells in reader:
+            number = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) != len(header):
+                errors.append(RowError(number, f"{len(cells)} cells, the header has {len(header)}"))
+                continue
+            rows.append((number, {h: c.strip() for h, c in zip(header, cells)}))
+    except csv.Error as exc:
+        errors.append(RowError(reader.line_num, f"unreadable CSV: {exc}"))
+    return rows, errors
+
+
+def _int(value: str, column: str, row: int, errors: list[RowError], *, minimum: int | None = None) -> int | None:
+    try:
+        number = int(value)
+    except ValueError:
+        errors.append(RowError(row, f"{column} {value!r} is not a whole number"))
+        return None
+    if minimum is not None and number < minimum:
+        errors.append(RowError(row, f"{column} must be at least {minimum}, got {number}"))
+        return None
+    return number
+
+
+def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]]:
+    """Parse a players file: header ``name`` and optional ``club``, ``external_id``.
+
+    Returns (rows, errors); an empty name, a repeated external id or a
+    player listed twice (same name and club) is an error of its row.
+    """
+    cells, errors = _dict_rows(_text(source), PLAYERS_REQUIRED, PLAYERS_OPTIONAL)
+    rows: list[PlayerRow] = []
+    seen_names: dict[tuple[str, str], int] = {}
+    seen_ids: dict[str, int] = {}
+    for number, row in cells:
+        name, club, external_id = row["name"], row.get("club", ""), row.get("external_id", "")
+        if not name:
+            errors.append(RowError(number, "the name is empty"))
+            continue
+        key = (name.casefold(), club.casefold())
+        if external_id and external_id in seen_ids:
+            errors.append(RowError(number, f"external id {external_id!r} already on row {seen_ids[external_id]}"))
+            continue
+        if not external_id and key in seen_names:
+            errors.append(RowError(number, f"{name} is already on row {seen_names[key]}"))
+            continue
+        seen_names[key] = number
+        if external_id:
+            seen_ids[external_id] = number
+        rows.append(PlayerRow(number, name, club, external_id))
+    return rows, errors
+
+
+def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
+    """Parse a hands file: header ``round,table,hand,player,points`` and optional ``penalty``, ``total``.
+
+    One row per seat per hand. ``penalty`` 1 marks the offender of an illegal
+    play (the hand is then scored as a penalty); ``total`` (as written by
+    ``export_results``) is checked against the running total when present.
+    Returns (rows, errors); malformed numbers and repeated rows are errors.
+    """
+    cells, errors = _dict_rows(_text(source), HANDS_REQUIRED, HANDS_OPTIONAL)
+    rows: list[HandRow] = []
+    seen: dict[tuple[int, int, int, str], int] = {}
+    for number, row in cells:
+        before = len(errors)
+        rnd = _int(row["round"], "round", number, errors, minimum=1)
+        tbl = _int(row["table"], "table", number, errors, minimum=1)
+        hand = _int(row["hand"], "hand", number, errors, minimum=1)
+        penalty_cell = row.get("penalty", "")
+        if penalty_cell not in ("", "0", "1"):
+            errors.append(RowError(number, f"penalty must be 1, 0 or empty, got {penalty_cell!r}"))
+        points = _int(row["points"], "points", number, errors) if row["points"] or penalty_cell != "1" else None
+        total = _int(row["total"], "total", number, errors) if row.get("total") else None
+        if not row["player"]:
+            errors.append(RowError(number, "the player is empty"))
+        if len(errors) > before:
+            continue
+        key = (rnd, tbl, hand, row["player"].casefold())
+        if key in seen:
+            errors.append(RowError(number, f"round {rnd}, table {tbl}, hand {hand}, {row['player']} already on row {seen[key]}"))
+            continue
+        seen[key] = number
+        rows.append(HandRow(number, rnd, tbl, hand, row["player"], points, penalty_cell == "1", total))
+    return rows, errors
+
+
+def format_decimal(value: Fraction | int, *, places: int = 2, comma: bool = False) -> str:
+    """Exact fraction → fixed decimals, rounded half up: 19/3 → "6.33" (or "6,33")."""
+    quantum = Decimal(1).scaleb(-places)
+    text = str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum, rounding=ROUND_HALF_UP)) if isinstance(value, Fraction) else f"{value:.{places}f}"
+    return text.replace(".", ",") if comma else text
+
+
+def _safe(cell: object) -> str:
+    text = "" if cell is None else str(cell)
+    if isinstance(cell, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def write_csv(out: IO[str], header: Sequence[str], rows: Iterable[Sequence[object]], *, excel: bool = False) -> None:
+    """Write a header and rows. Numbers are written as given; text is guarded against formula injection.
+
+    excel: UTF-8 BOM, ``;`` separators (Italian spreadsheets); decimals are
+    expected pre-formatted by the caller (``format_decimal(..., comma=excel)``).
+    """
+    if excel:
+        out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";" if excel else ",", lineterminator="\r\n" if excel else "\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_safe(c) for c in row])

@@ -1,0 +1,57 @@
+"""Shared pieces of the tournament commands: finding the tournament, reporting row errors, output files."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.csvio import RowError
+from tournaments.models import Tournament
+
+
+def get_tournament(slug: str) -> Tournament:
+    try:
+        return Tournament.objects.get(slug=slug)
+    except Tournament.DoesNotExist:
+        raise CommandError(f"no tournament with slug {slug!r}") from None
+
+
+def fail_with_rows(command: BaseCommand, path: str, errors: Sequence[RowError]) -> None:
+    """Print one line per problem (``file:row: message``) and exit 1; nothing was written."""
+    for error in errors:
+        command.stderr.write(f"{path}:{error.row}: {error.message}" if error.row else f"{path}: {error.message}")
+    raise CommandError(f"{len(errors)} problem(s) in {path}; nothing was written", returncode=1)
+
+
+def read_text(path: str) -> str:
+    """The file's text (UTF-8, a BOM is dropped later); a missing or binary file is a CommandError."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise CommandError(f"{path}: {exc.strerror}") from None
+
+
+@contextlib.contextmanager
+def output(path: str | None, stdout) -> Iterator[IO[str]]:
+    """Write to ``path`` (UTF-8) or to the command's standard output."""
+    if path in (None, "-"):
+        # The raw stream: Django's OutputWrapper would add a newline after a lone BOM.
+        yield getattr(stdout, "_out", stdout)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+    except OSError as exc:
+        raise CommandError(f"{path}: {exc.strerror}") from None
+
+
+__all__ = ["get_tournament", "fail_with_rows", "read_text", "output", "sys"]

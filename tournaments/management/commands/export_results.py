@@ -1,0 +1,19 @@
+from django.core.management.base import BaseCommand
+
+from tournaments import csvio, services
+
+from ._base import get_tournament, output
+
+
+class Command(BaseCommand):
+    help = "Write every hand as CSV, one row per seat: round,table,hand,player,points,penalty,total (imports back)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
+        parser.add_argument("--excel", action="store_true", help="UTF-8 BOM and ';' separators")
+
+    def handle(self, *args, slug, path, excel, **options):
+        tournament = get_tournament(slug)
+        with output(path, self.stdout) as out:
+            csvio.write_csv(out, csvio.RESULTS_HEADER, services.results_rows(tournament), excel=excel)

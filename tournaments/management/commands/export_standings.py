@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand
+
+from tournaments import csvio, services
+
+from ._base import get_tournament, output
+
+
+class Command(BaseCommand):
+    help = "Write the standings as CSV: rank,player,club,match_points,result_points,games,table_wins."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--round", type=int, dest="round_number", help="standings after this round")
+        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
+        parser.add_argument("--excel", action="store_true", help="UTF-8 BOM, ';' separators and decimal commas")
+
+    def handle(self, *args, slug, round_number, path, excel, **options):
+        tournament = get_tournament(slug)
+        rows = services.standings_rows(tournament, round_number=round_number, excel=excel)
+        with output(path, self.stdout) as out:
+            csvio.write_csv(out, csvio.STANDINGS_HEADER, rows, excel=excel)

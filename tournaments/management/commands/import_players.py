@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand
+
+from tournaments import services
+
+from ._base import fail_with_rows, get_tournament, read_text
+
+
+class Command(BaseCommand):
+    help = "Register players from a CSV file with header name[,club][,external_id]."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file")
+
+    def handle(self, *args, slug, file, **options):
+        tournament = get_tournament(slug)
+        try:
+            result = services.import_players(tournament, read_text(file))
+        except services.ImportFailed as exc:
+            fail_with_rows(self, file, exc.errors)
+        self.stdout.write(f"registered {result.created + result.reused} player(s) in {slug} ({result.created} new, {result.reused} already known)")

@@ -1,0 +1,82 @@
+"""The bridge between a tournament's rule set name and the engine's ``RuleSet``.
+
+A tournament names an engine preset (002's ``club`` by default). Its tables
+may have 3, 4 or 5 seats: a table whose size differs from the preset's plays
+the engine's ``three_player`` / ``club`` / ``five_player`` deck and pass
+cycle (001: remove the 2 of diamonds, and for five also the 2 of clubs) with
+the tournament's own card points, moon rule, first-trick rules, and its pass
+cycle where that cycle works at any table size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from engine.rules import PRESETS, RuleSet
+
+from .scoring import GAME_END_HANDS, GAME_END_TARGET, ScoringRules
+
+_SIZE_PRESETS = {3: "three_player", 4: "club", 5: "five_player"}
+_ANY_SIZE_PASSES = {"left", "right", "hold", "mix"}
+#: The rule options a table of another size keeps from the tournament's preset.
+_KEPT = ("card_points", "moon", "shoot_sun", "first_trick", "hearts_must_be_broken",
+         "queen_breaks_hearts", "lead_hearts_with_queen", "direction", "target", "max_hands")
+
+
+def preset_names() -> list[str]:
+    """The engine's preset names, the default (``club``) first."""
+    return sorted(PRESETS, key=lambda name: (name != "club", name))
+
+
+@lru_cache(maxsize=128)
+def table_rules(name: str, players: int) -> RuleSet:
+    """The engine rule set for a table of ``players`` seats in a tournament using preset ``name``.
+
+    Raises ``ValueError`` for an unknown preset or a table size the rules
+    cannot deal (3, 4 or 5 seats are possible for every preset).
+    """
+    base = RuleSet.preset(name)
+    if players == base.players:
+        return base
+    if players not in _SIZE_PRESETS:
+        raise ValueError(f"tables have 3, 4 or 5 seats, not {players}")
+    sized = RuleSet.preset(_SIZE_PRESETS[players])
+    kept = {field: getattr(base, field) for field in _KEPT}
+    if base.first_lead != "lowest_club":
+        kept["first_lead"] = base.first_lead
+    if set(base.pass_cycle) <= _ANY_SIZE_PASSES:
+        kept["pass_cycle"] = base.pass_cycle
+    return replace(sized, **kept)
+
+
+def tournament_defaults(name: str) -> dict[str, object]:
+    """The scoring fields of a new tournament using preset ``name`` (model field → value).
+
+    Raises ``ValueError`` for an unknown preset.
+    """
+    rules = RuleSet.preset(name)
+    values: dict[str, object] = {
+        "rules": name,
+        "hand_total": rules.hand_total,
+        "moon_rule": rules.moon,
+        "shoot_the_sun": rules.shoot_sun,
+        "min_hand_points": rules.hand_min_points,
+    }
+    if rules.target is not None:
+        values.update(game_end=GAME_END_TARGET, target_points=rules.target)
+    else:
+        values.update(game_end=GAME_END_HANDS, hands_per_game=rules.max_hands)
+    return values
+
+
+def pass_direction(name: str, players: int, hand_number: int) -> str:
+    """Pass direction of hand ``hand_number`` (1..) at a table of ``players`` seats (002 §1)."""
+    return table_rules(name, players).pass_for(hand_number - 1)
+
+
+def dealer(players: int, hand_number: int) -> int:
+    """Dealer seat of hand ``hand_number`` (1..): seat 0 deals first, then the deal passes to the left (000)."""
+    return (hand_number - 1) % players
+
+
