@@ -97,6 +97,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="owned_tournaments", verbose_name=_("organizer"),
     )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments", verbose_name=_("arbiters"),
+        help_text=_("Users who may enter and correct this tournament's results."),
+    )
 
     rules = models.CharField(_("rule set"), max_length=40, default="club")
     hand_total = models.PositiveSmallIntegerField(
