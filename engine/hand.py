@@ -67,6 +67,9 @@ def _check_seat(rules: RuleSet, seat: int) -> None:
         raise ValueError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
 
 
+_STEP = {"left": 1, "right": -1, "across": 2, "left2": 2, "right2": -2}
+
+
 def pass_targets(direction: str, seat: int, players: int, size: int) -> list[int]:
     """Receiving seat of each of the ``size`` cards seat ``seat`` passes (not for mix/hold).
 
@@ -107,7 +110,7 @@ class Hand:
         "received", "_phase", "turn", "trick_no", "trick_n", "lead_suit", "lead_hi",
         "best", "winner", "trick_mask", "broken", "won", "winners", "history",
         "first_card", "leader0", "kitty_pending", "kitty_owner", "result", "scores_before",
-        "moon_choice", "_rng", "__weakref__",
+        "moon_choice", "_rng", "_next", "_breakers", "_ntricks", "__weakref__",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT, deal: Sequence[Iterable[Card | str]] | None = None,
@@ -125,21 +128,35 @@ class Hand:
                 raise ValueError(f"unknown pass direction {pass_direction!r}")
         self.rules = rules
         self.n = n
+        self._next = rules.next_seat
+        self._breakers = rules.breakers_mask
+        self._ntricks = rules.tricks_per_hand
         self.dealer = dealer
         self.pass_direction = pass_direction
         if rng is None:
             rng = random.Random(seed)
         self._rng = rng
         if deal is None:
-            cards = cards_of(rules.deck_mask)
-            rng.shuffle(cards)
-            k = rules.cards_per_seat
-            nk = n * k
+            # Fisher-Yates on rng.random() (faster than rng.shuffle), dealt one
+            # at a time from the dealer's left; the kitty is the rest.
+            cards = list(rules.deck_cards)
+            r = rng.random
+            for i in range(len(cards) - 1, 0, -1):
+                j = int(r() * (i + 1))
+                cards[i], cards[j] = cards[j], cards[i]
+            nk = n * rules.cards_per_seat
+            held = [0] * n
+            seat = dealer
+            nxt = [(s + 1) % n for s in range(n)]
+            for c in cards[:nk]:
+                seat = nxt[seat]
+                held[seat] |= 1 << c
+            self.held = held
             self.deal = tuple(tuple(cards[(s - dealer - 1) % n:nk:n]) for s in range(n))
             self.kitty = tuple(cards[nk:])
         else:
             self.deal, self.kitty = self._check_deal(deal, kitty)
-        self.held = [sum(BIT[c] for c in d) for d in self.deal]
+            self.held = [sum(BIT[c] for c in d) for d in self.deal]
         self.scores_before = tuple(scores_before) if scores_before is not None else None
         self.moon_choice: str | None = None
         self.passes: list[tuple[Card, ...] | None] = [None] * n
@@ -240,6 +257,14 @@ class Hand:
         if all(p is not None for p in self.passes):
             self._apply_passes()
 
+    def submit_pass_unchecked(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``submit_pass`` with NO check (for search): ``cards`` a tuple of card numbers."""
+        self.passes[seat] = cards
+        for p in self.passes:
+            if p is None:
+                return
+        self._apply_passes()
+
     def submit_passes(self, passes: Sequence[Iterable[Card | str]]) -> None:
         """All seats' passes at once (seat order)."""
         for seat, cs in enumerate(passes):
@@ -247,23 +272,30 @@ class Hand:
 
     def _apply_passes(self, received: Sequence[Iterable[Card]] | None = None) -> None:
         n, held, passes = self.n, self.held, self.passes
-        got = [0] * n
-        if self.pass_direction == "mix":
+        given = [0] * n
+        for s in range(n):
+            m = 0
+            for c in passes[s]:  # type: ignore[union-attr]
+                m |= 1 << c
+            given[s] = m
+        direction = self.pass_direction
+        if direction == "mix":
             if received is None:
                 pool = [c for p in passes for c in p]  # type: ignore[union-attr]
                 self._rng.shuffle(pool)
                 k = self.rules.pass_size
                 received = [pool[i * k:(i + 1) * k] for i in range(n)]
+            got = [sum(BIT[c] for c in received[s]) for s in range(n)]
+        elif direction == "scatter":
+            got = [0] * n
             for s in range(n):
-                got[s] = sum(BIT[c] for c in received[s])
+                for c, t in zip(passes[s], pass_targets("scatter", s, n, len(passes[s]))):  # type: ignore[arg-type]
+                    got[t] |= 1 << c
         else:
-            for s in range(n):
-                for c, t in zip(passes[s], pass_targets(self.pass_direction, s, n, len(passes[s]))):  # type: ignore[arg-type]
-                    got[t] |= BIT[c]
+            step = _STEP[direction]
+            got = [given[(s - step) % n] for s in range(n)]
         for s in range(n):
-            held[s] &= ~sum(BIT[c] for c in passes[s])  # type: ignore[union-attr]
-        for s in range(n):
-            held[s] |= got[s]
+            held[s] = (held[s] & ~given[s]) | got[s]
         self.received = got
         self._start_play()
 
@@ -272,9 +304,16 @@ class Hand:
         self._phase = PLAY
         n = self.n
         if rules.first_lead == "lowest_club":
-            clubs = SUIT_MASK[0] & rules.deck_mask & ~sum(BIT[c] for c in self.kitty)
-            self.first_card = lowest(clubs)
-            self.turn = next(s for s in range(n) if self.held[s] & BIT[self.first_card])
+            clubs = SUIT_MASK[0] & rules.deck_mask
+            for c in self.kitty:
+                clubs &= ~BIT[c]
+            first = self.first_card = (clubs & -clubs).bit_length() - 1
+            bit = 1 << first
+            held = self.held
+            for s in range(n):
+                if held[s] & bit:
+                    self.turn = s
+                    break
         elif rules.first_lead == "left_of_dealer":
             self.turn = (self.dealer + 1) % n
         else:
@@ -386,7 +425,7 @@ class Hand:
             self.best = card
             self.winner = seat
             self.trick_mask = bit
-        if bit & self.rules.breakers_mask:
+        if bit & self._breakers:
             self.broken = True
         n += 1
         if n == self.n:
@@ -395,14 +434,14 @@ class Hand:
             self.winners.append(w)
             self.trick_n = 0
             self.turn = w
-            self.trick_no += 1
+            t = self.trick_no = self.trick_no + 1
             if self.kitty_pending:
                 self._kitty_check(w)
-            if self.trick_no == self.rules.tricks_per_hand:
+            if t == self._ntricks:
                 self._finish()
         else:
             self.trick_n = n
-            self.turn = self.rules.next_seat[seat]
+            self.turn = self._next[seat]
 
     def _kitty_check(self, w: int) -> None:
         rules = self.rules
@@ -418,7 +457,8 @@ class Hand:
             self.won[self.kitty_owner] |= sum(BIT[c] for c in self.kitty)
         self._phase = OVER
         self.turn = -1
-        self.result = score_hand(self.rules, self.won, self.tricks_won,
+        self.result = score_hand(self.rules, self.won,
+                                 self.tricks_won if self.rules.shoot_sun else None,
                                  scores_before=self.scores_before, moon_choice=self.moon_choice)
 
     def set_moon_choice(self, choice: str | None) -> None:
@@ -467,6 +507,9 @@ class Hand:
         h = Hand.__new__(Hand)
         h.rules = self.rules
         h.n = self.n
+        h._next = self._next
+        h._breakers = self._breakers
+        h._ntricks = self._ntricks
         h.dealer = self.dealer
         h.pass_direction = self.pass_direction
         h.deal = self.deal

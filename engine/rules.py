@@ -169,6 +169,7 @@ class RuleSet:
             "breakers_mask": breakers,
             "next_seat": tuple((i + step) % n for i in range(n)),
             "standard_points": self.card_points == STANDARD_POINTS,
+            "deck_cards": tuple(c for c in range(52) if deck >> c & 1),
         }
         for k, v in derived.items():
             s(self, k, v)
@@ -281,6 +282,8 @@ class RuleSet:
 
     def points_of(self, mask: int) -> int:
         """Points of the cards in a mask under this rule set's table."""
+        if self.standard_points:
+            return (mask & BB_HEARTS).bit_count() + (13 if mask >> QUEEN_SPADES & 1 else 0)
         table = self.points_table
         total = 0
         m = mask & (self.penalty_mask | self.bonus_mask)
@@ -313,6 +316,7 @@ class RuleSet:
     first_trick_forbidden: int = field(init=False, repr=False, compare=False, default=0)
     breakers_mask: int = field(init=False, repr=False, compare=False, default=0)
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    deck_cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     standard_points: bool = field(init=False, repr=False, compare=False, default=True)
 
 

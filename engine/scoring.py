@@ -42,13 +42,14 @@ def _others_would_lose(rules: RuleSet, shooter: int, others_pts: Sequence[int],
     return min(a for i, a in enumerate(after) if i != shooter) < after[shooter]
 
 
-def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int], *,
+def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None, *,
                scores_before: Sequence[int] | None = None,
                moon_choice: str | None = None) -> HandScore:
     """Score a finished hand.
 
     won: per-seat mask of the cards taken (tricks and kitty).
-    tricks_won: per-seat number of tricks taken.
+    tricks_won: per-seat number of tricks taken (only needed when the rules
+      score the sun; None otherwise).
     scores_before: game scores before this hand (needed by the moon rules
       "others_unless_loses" and the default "choice"); None counts as zeros.
     moon_choice: for ``moon="choice"`` (001), "self" or "others"; None lets the
@@ -64,6 +65,8 @@ def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int
     sun = False
     if rules.moon != "off" and penalty:
         if rules.shoot_sun:
+            if tricks_won is None:
+                raise ValueError("score_hand: tricks_won is needed to score the sun")
             for s in range(n):
                 if tricks_won[s] == rules.tricks_per_hand:
                     shooter, sun = s, True
