@@ -1,22 +1,32 @@
-"""Computer players: a registry of named levels.
+"""Computer players: a registry of named levels (003: easy, medium, hard).
 
 A player is any object with
-  ``choose_pass(view: PlayerView) -> tuple[Card, ...]`` (``rules.pass_size``
-  cards from ``view.held``) and
-  ``choose_play(view: PlayerView) -> Card`` (a card of ``view.legal``).
-``get_player(name, seed=None)`` builds one by name; ``register(name,
-factory)`` adds a level (factory called as ``factory(seed=seed)``).  This
-module ships only ``random``; the levels easy/medium/hard (003) register
-themselves here.
+  ``choose_pass(view: PlayerView, rng=None) -> tuple[Card, ...]``
+  (``rules.pass_size`` cards from ``view.held``; ``()`` on a hold hand) and
+  ``choose_play(view: PlayerView, rng=None) -> Card`` (a card of ``view.legal``).
+Each decision sees only the ``PlayerView`` and a random source: ``rng`` when
+given, else the player's own ``random.Random(seed)``.
+
+``get_player(name, seed=None, **settings)`` builds one by name (settings go
+to the level, e.g. ``get_player("hard", seed=1, budget=4000)``);
+``register(name, factory)`` adds a level (factory called as
+``factory(seed=seed, **settings)``).
+
+Levels: ``random`` (uniform legal choices, the baseline), ``easy``,
+``medium`` (``base``, ``policies``), ``hard`` (``hard``: perfect-information
+Monte Carlo with medium rollouts).  ``play_hand`` plays one hand with given
+players; ``duel`` measures strength by duplicate play.
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from ..cards import Card, cards_of
+from ..cards import Card
+from ..hand import Hand
 from ..view import PlayerView
+from .base import EasyPlayer, MediumPlayer, RandomPlayer
+from .hard import HardPlayer
 
 
 class Player(Protocol):
@@ -25,23 +35,14 @@ class Player(Protocol):
     def choose_play(self, view: PlayerView) -> Card: ...
 
 
-class RandomPlayer:
-    """Passes and plays uniformly random legal cards (seeded)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose_pass(self, view: PlayerView) -> tuple[Card, ...]:
-        return tuple(self.rng.sample(cards_of(view.held), view.rules.pass_size))
-
-    def choose_play(self, view: PlayerView) -> Card:
-        return self.rng.choice(cards_of(view.legal))
-
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
-
-
-PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer}
+PLAYERS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+}
+LEVELS = ("random", "easy", "medium", "hard")
+"""The built-in levels, weakest first."""
 
 
 def register(name: str, factory: Callable[..., Player]) -> None:
@@ -49,10 +50,32 @@ def register(name: str, factory: Callable[..., Player]) -> None:
     PLAYERS[name] = factory
 
 
-def get_player(name: str, seed: int | None = None) -> Player:
+def get_player(name: str, seed: int | None = None, **settings: Any) -> Player:
     """A new player of the named level; ``ValueError`` naming the known levels if unknown."""
     try:
         factory = PLAYERS[name]
     except KeyError:
         raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}") from None
-    return factory(seed=seed)
+    return factory(seed=seed, **settings)
+
+
+def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
+    """Play ``hand`` (from its pass or play phase) to the end with one player per seat.
+
+    Every pass and play goes through the checked ``submit_pass`` / ``play``,
+    so a player's illegal choice raises ``IllegalPlay``.  Returns the hand.
+    """
+    if len(players) != hand.n:
+        raise ValueError(f"{len(players)} players for {hand.n} seats")
+    if hand.phase == "pass":
+        for seat in range(hand.n):
+            if hand.passes[seat] is None:
+                hand.submit_pass(seat, players[seat].choose_pass(hand.view(seat)))
+    while not hand.is_over:
+        seat = hand.turn
+        hand.play(seat, players[seat].choose_play(hand.view(seat)))
+    return hand
+
+
+__all__ = ["Player", "PLAYERS", "LEVELS", "register", "get_player", "play_hand", "RandomPlayer",
+           "EasyPlayer", "MediumPlayer", "HardPlayer"]
