@@ -94,11 +94,17 @@ def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int
     return HandScore(points, taken, shooter, sun, rule)
 
 
-def possible_scores(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int], *,
+def possible_scores(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None, *,
                     scores_before: Sequence[int] | None = None) -> list[HandScore]:
-    """Every score the rules allow for this outcome (two when the shooter chooses, 001)."""
+    """Every score the rules allow for this outcome.
+
+    Two when the shooter chooses (001 ``moon="choice"``), or under
+    "others_unless_loses" when ``scores_before`` is unknown; else one.
+    """
     first = score_hand(rules, won, tricks_won, scores_before=scores_before)
-    if rules.moon != "choice" or first.shooter is None:
+    if first.shooter is None or not (
+            rules.moon == "choice" or (rules.moon == "others_unless_loses" and scores_before is None)):
         return [first]
-    return [score_hand(rules, won, tricks_won, scores_before=scores_before, moon_choice=c)
-            for c in MOON_CHOICES]
+    from dataclasses import replace
+    chooser = replace(rules, moon="choice")
+    return [score_hand(chooser, won, tricks_won, moon_choice=c) for c in MOON_CHOICES]

@@ -1,0 +1,6 @@
+"""``python -m engine``: see ``engine.cli``."""
+import sys
+
+from .cli import main
+
+sys.exit(main())
