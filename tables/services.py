@@ -87,6 +87,13 @@ def _bump(table: Table) -> None:
     table.save(update_fields=["version"])
 
 
+def _sync(caller: Table, locked: Table) -> None:
+    """Give the caller's instance the saved state, so it can be used for the next call."""
+    caller.version = locked.version
+    caller.closed_by_arbiter = locked.closed_by_arbiter
+    caller.result_confirmed_at = locked.result_confirmed_at
+
+
 def record_hand(
     table: Table,
     points: Sequence[int] | None,
@@ -107,6 +114,7 @@ def record_hand(
     seat count is wrong, ``GameOverError`` when the game has already ended
     (002 §15), ``StaleTableError`` when ``expected_version`` is stale.
     """
+    caller = table
     with transaction.atomic():
         table = _lock(table, expected_version)
         tournament = table.round.tournament
@@ -137,6 +145,7 @@ def record_hand(
         if penalty_offender is not None:
             Penalty.objects.create(hand=hand, offender=seats[penalty_offender], reason=penalty_reason.strip(), recorded_by=user)
         _bump(table)
+    _sync(caller, table)
     return hand
 
 
@@ -159,8 +168,9 @@ def correct_hand(
     """
     if not reason.strip():
         raise ScoringError("a correction needs a reason")
+    caller = hand.table
     with transaction.atomic():
-        table = _lock(hand.table, expected_version)
+        table = _lock(caller, expected_version)
         tournament = table.round.tournament
         rules = tournament.scoring_rules()
         seats = _seats(table)
@@ -213,11 +223,13 @@ def correct_hand(
         hand.recorded_by = user
         hand.save(update_fields=["recorded_by"])
         _bump(table)
+    _sync(caller, table)
     return hand
 
 
 def close_game(table: Table, *, user=None, expected_version: int | None = None) -> Table:
     """The arbiter ends a table's game when time is up; its hands so far are final. Idempotent."""
+    caller = table
     with transaction.atomic():
         table = _lock(table, expected_version)
         if not table.hands.exists():
@@ -226,11 +238,13 @@ def close_game(table: Table, *, user=None, expected_version: int | None = None) 
             table.closed_by_arbiter = True
             table.version += 1
             table.save(update_fields=["closed_by_arbiter", "version"])
-    return table
+    _sync(caller, table)
+    return caller
 
 
 def confirm_result(table: Table, *, user=None) -> Table:
     """The arbiter confirms the table result of an ended game. Raises ``ScoringError`` if it has not ended."""
+    caller = table
     with transaction.atomic():
         table = _lock(table, None)
         if not game_state(table).over:
@@ -239,4 +253,5 @@ def confirm_result(table: Table, *, user=None) -> Table:
             table.result_confirmed_at = timezone.now()
             table.version += 1
             table.save(update_fields=["result_confirmed_at", "version"])
-    return table
+    _sync(caller, table)
+    return caller

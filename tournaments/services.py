@@ -230,7 +230,7 @@ def _import_table(tournament, rounds, round_number, table_number, table_rows, re
         cells = hands[number]
         first = min(r.row for r in cells.values())
         if number != expected:
-            return [RowError(first, f"{label}: hand {number} follows hand {expected - 1}; expected hand {expected}")]
+            return [RowError(first, f"{label}: the next hand is hand {expected}, found hand {number}")]
         missing = [i + 1 for i, reg in enumerate(seats) if reg not in cells]
         if missing:
             return [RowError(first, f"{label}, hand {number}: no row for seat(s) {', '.join(map(str, missing))}")]
