@@ -343,6 +343,10 @@ class Hand:
             return f or h
         if self.trick_no == 0 and self.first_card >= 0:
             return BIT[self.first_card] & h
+        if self.trick_no == 0:
+            forbid = rules.first_trick_forbidden
+            if forbid and not h & ~forbid:
+                return h  # holds nothing but point cards: any of them (settled reading)
         cand = h
         if rules.hearts_must_be_broken and not self.broken:
             g = h & ~BB_HEARTS
