@@ -186,7 +186,7 @@ class HardPlayer(Player):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, *, budget: int = 9000, min_worlds: int = 8,
+    def __init__(self, seed: int | None = None, *, budget: int = 16000, min_worlds: int = 8,
                  max_worlds: int = 200, time_limit_ms: float | None = None,
                  others_weight: float = 0.0) -> None:
         super().__init__(seed)

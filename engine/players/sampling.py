@@ -25,23 +25,39 @@ class Inconsistent(ValueError):
     """No deal satisfies the constraints (the caller's knowledge is contradictory)."""
 
 
-def _feasible(rem: list[int], cap: list[int], el: list[int], k: int) -> bool:
-    """Hall's condition: every set of suits fits in the room of the seats that may take it."""
+def _hall_constraints(el: list[int], cap: list[int]) -> list[tuple[list[int], list[int]]]:
+    """Hall's condition as a short list of (suits, seats): for every set of seats
+    that is the union of some suits' eligible seats (short of all seats with
+    room), the cards of the suits confined to it must fit in its room."""
+    k = len(cap)
+    everyone = sum(1 << i for i in range(k) if cap[i])
+    out = []
+    seen = set()
     for u in range(1, 16):
-        need = 0
         seats = 0
         for s in range(4):
             if (u >> s) & 1:
-                need += rem[s]
                 seats |= el[s]
-        if not need:
+        seats &= everyone
+        if seats == everyone or seats in seen:
             continue
-        room = 0
-        for i in range(k):
-            if (seats >> i) & 1:
+        seen.add(seats)
+        suits = [s for s in range(4) if not el[s] & everyone & ~seats]
+        out.append((suits, [i for i in range(k) if (seats >> i) & 1]))
+    return out
+
+
+def _feasible(rem: list[int], cap: list[int], hall: list[tuple[list[int], list[int]]]) -> bool:
+    for suits, seats in hall:
+        need = 0
+        for s in suits:
+            need += rem[s]
+        if need:
+            room = 0
+            for i in seats:
                 room += cap[i]
-        if need > room:
-            return False
+            if need > room:
+                return False
     return True
 
 
@@ -64,9 +80,9 @@ def sample_deal(rng: random.Random, unseen: CardMask, sizes: Sequence[int],
             if cap[i] and not (voids[i] >> s) & 1:
                 el[s] |= 1 << i
     rem = [(unseen & SUIT_MASK[s]).bit_count() for s in range(4)]
-    if not _feasible(rem, cap, el, k):
+    hall = _hall_constraints(el, cap)
+    if not _feasible(rem, cap, hall):
         raise Inconsistent("no deal respects the voids shown")
-    constrained = len({el[s] for s in range(4) if rem[s]}) > 1
     hands = [0] * k
     order = sorted(range(4), key=lambda s: (el[s].bit_count(), s))
     rand = rng.random
@@ -89,7 +105,7 @@ def sample_deal(rng: random.Random, unseen: CardMask, sizes: Sequence[int],
                         pick = i
                         break
                 cap[pick] -= 1
-                if not constrained or _feasible(rem, cap, el, k):
+                if not hall or _feasible(rem, cap, hall):
                     break
                 cap[pick] += 1
                 cand.remove(pick)
