@@ -13,7 +13,8 @@ hand, a fixed number of hands, victory points 20/0/0/0 and 14/6/0/0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -240,6 +241,13 @@ def is_game_over(totals: Sequence[int], hands_played: int, rules: ScoringRules, 
     return False
 
 
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """Sum of fractions over their least common denominator: exact, and much faster than ``sum()``."""
+    values = list(values)
+    denominator = math.lcm(*(v.denominator for v in values)) if values else 1
+    return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
+
+
 def places(totals: Sequence[int]) -> list[int]:
     """Place of each seat by total penalty points, fewest first; tied seats share the best place.
 
@@ -262,5 +270,5 @@ def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction
     for mine in totals:
         first = sum(1 for other in totals if other < mine)
         tied = sum(1 for other in totals if other == mine)
-        result.append(Fraction(sum(points_by_place[first:first + tied], Fraction(0)), tied))
+        result.append(exact_sum(points_by_place[first:first + tied]) / tied if tied > 1 else Fraction(points_by_place[first]))
     return result

@@ -16,6 +16,8 @@ from fractions import Fraction
 
 from django.utils.translation import gettext_lazy as _  # lazy strings only; no database access
 
+from .scoring import exact_sum
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -54,12 +56,16 @@ class PlayerRecord:
     withdrawn: bool = False
     games: list[GameResult] = field(default_factory=list)
     byes: list[ByeResult] = field(default_factory=list)
+    _match_points: tuple[int, int, Fraction] | None = field(default=None, repr=False, compare=False)
 
     @property
     def match_points(self) -> Fraction:
-        return sum((g.match_points for g in self.games), Fraction(0)) + sum(
-            (b.match_points for b in self.byes), Fraction(0)
-        )
+        """Exact sum of the games' and byes' match points (cached until a game or bye is added)."""
+        key = (len(self.games), len(self.byes))
+        if self._match_points is None or self._match_points[:2] != key:
+            total = exact_sum([*(g.match_points for g in self.games), *(b.match_points for b in self.byes)])
+            self._match_points = (*key, total)
+        return self._match_points[2]
 
     @property
     def result_points(self) -> int:
@@ -98,9 +104,7 @@ def best_game(record: PlayerRecord, _all: dict[int, PlayerRecord]) -> int:
 
 def opponents_match_points(record: PlayerRecord, everyone: dict[int, PlayerRecord]) -> Fraction:
     """Strength of schedule: the sum of the current match points of every opponent met (once per game)."""
-    return sum(
-        (everyone[o].match_points for g in record.games for o in g.opponents if o in everyone), Fraction(0)
-    )
+    return exact_sum(everyone[o].match_points for g in record.games for o in g.opponents if o in everyone)
 
 
 METRICS: dict[str, Metric] = {
