@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "axes",
+    "rules",
     "tournaments",
     "tables",
 ]
@@ -56,6 +58,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: django-axes refuses logins after repeated failures (AXES_* below).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -105,9 +109,27 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Roles: object permissions from ``tournaments.permissions`` (the ``rules``
+# package); axes first so that a locked-out user is refused before any check.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "rules.permissions.ObjectPermissionBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes): 5 failures per user name and address lock
+# that pair out for 15 minutes; a lockout answers 429 with our page.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

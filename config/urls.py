@@ -1,4 +1,4 @@
-"""Root URL configuration."""
+"""Root URL configuration: the admin, the language switch, the tournament and table pages."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -6,4 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tables.urls")),
+    path("", include("tournaments.urls")),
 ]

@@ -1,0 +1,208 @@
+"""Reads for the public and organizer pages, each with a constant number of SQL queries.
+
+Plain data out (dataclasses), no HTML. Views call these and render; nothing
+here writes. Standings come from ``tournaments.selectors.standings``; this
+module adds what the pages need around them: a round's tables with names
+and totals, one player's games, and a cheap *fingerprint* that changes
+whenever anything that the standings depend on changes (live polling).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from tables.models import Seat, Table
+
+from . import scoring
+from .models import Bye, Registration, Round, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat of a table: position 0.. (clockwise), the player, the game's penalty total so far."""
+
+    position: int
+    registration_id: int
+    player_id: int
+    name: str
+    club: str
+    total: int
+    place: int | None = None
+    match_points: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table of a round, as the pages show it.
+
+    hands: hands recorded; over: the game has ended (places and match
+    points are then set on the seats); confirmed: the arbiter confirmed it.
+    """
+
+    table_id: int
+    round_number: int
+    number: int
+    hands: int
+    over: bool
+    confirmed: bool
+    seats: tuple[SeatView, ...]
+
+    @property
+    def status(self) -> str:
+        return "confirmed" if self.confirmed else "ended" if self.over else "playing" if self.hands else "waiting"
+
+
+def _tables(tournament: Tournament, table_filter: Q) -> list[TableView]:
+    """Tables matching ``table_filter`` with seats, names and totals: 2 queries."""
+    seat_rows = (
+        Seat.objects.filter(table__in=Table.objects.filter(table_filter))
+        .values("table_id", "position", "registration_id", "registration__player_id",
+                "registration__player__name", "registration__player__club")
+        .annotate(total=Coalesce(Sum("scores__points"), 0))
+        .order_by("table_id", "position")
+    )
+    tables = (
+        Table.objects.filter(table_filter)
+        .values("id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at")
+        .annotate(hand_count=Count("hands"))
+        .order_by("round__number", "number")
+    )
+    by_table: dict[int, list[dict]] = defaultdict(list)
+    for row in seat_rows:
+        by_table[row["table_id"]].append(row)
+    rules = tournament.scoring_rules()
+    points_table = tournament.match_point_table()
+    views = []
+    for t in tables:
+        rows = by_table.get(t["id"], [])
+        totals = [r["total"] for r in rows]
+        n = len(totals)
+        over = n in scoring.TABLE_SIZES and scoring.is_game_over(
+            totals, t["hand_count"], rules, closed=t["closed_by_arbiter"]
+        )
+        places = scoring.places(totals) if over else [None] * n
+        points = scoring.table_match_points(totals, points_table[n]) if over else [None] * n
+        views.append(TableView(
+            table_id=t["id"], round_number=t["round__number"], number=t["number"], hands=t["hand_count"],
+            over=over, confirmed=t["result_confirmed_at"] is not None,
+            seats=tuple(
+                SeatView(
+                    position=r["position"], registration_id=r["registration_id"],
+                    player_id=r["registration__player_id"], name=r["registration__player__name"],
+                    club=r["registration__player__club"], total=r["total"], place=pl, match_points=mp,
+                )
+                for r, pl, mp in zip(rows, places, points)
+            ),
+        ))
+    return views
+
+
+def round_tables(tournament: Tournament, round_: Round) -> list[TableView]:
+    """Every table of one round, ordered by number (2 queries)."""
+    return _tables(tournament, Q(round=round_))
+
+
+def round_byes(round_: Round) -> list[tuple[int, str]]:
+    """(player id, name) of the players with a bye in the round (1 query)."""
+    return list(
+        Bye.objects.filter(round=round_).order_by("registration__player__name")
+        .values_list("registration__player_id", "registration__player__name")
+    )
+
+
+def find_seats(tables: list[TableView], query: str) -> list[TableView]:
+    """The tables where a player whose name contains ``query`` sits ("where do I sit?"); all when empty."""
+    needle = query.strip().casefold()
+    if not needle:
+        return tables
+    return [t for t in tables if any(needle in s.name.casefold() for s in t.seats)]
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    player_id: int
+    name: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One game of a player: where, against whom, and (once ended) the result."""
+
+    round_number: int
+    table_number: int
+    position: int
+    hands: int
+    over: bool
+    confirmed: bool
+    points: int
+    place: int | None
+    match_points: Fraction | None
+    opponents: tuple[Opponent, ...]
+
+
+@dataclass
+class PlayerPage:
+    """Everything the player page shows. Totals count ended games and byes only (as the standings do)."""
+
+    registration: Registration
+    games: list[PlayerGame] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)
+    match_points: Fraction = Fraction(0)
+    result_points: int = 0
+
+
+def player_page(tournament: Tournament, registration: Registration) -> PlayerPage:
+    """One player's games in a tournament, with opponents and results: 4 queries whatever the size.
+
+    Bye rounds are listed with the tournament's bye match points; their
+    result points (the round's average when not fixed) are left to the
+    standings, so ``result_points`` here counts played games only.
+    """
+    tables = _tables(tournament, Q(round__tournament=tournament, seats__registration=registration))
+    page = PlayerPage(registration=registration)
+    for t in tables:
+        me = next(s for s in t.seats if s.registration_id == registration.id)
+        page.games.append(PlayerGame(
+            round_number=t.round_number, table_number=t.number, position=me.position, hands=t.hands,
+            over=t.over, confirmed=t.confirmed, points=me.total, place=me.place, match_points=me.match_points,
+            opponents=tuple(Opponent(s.player_id, s.name, s.position) for s in t.seats if s is not me),
+        ))
+        if t.over:
+            page.match_points += me.match_points
+            page.result_points += me.total
+    page.byes = list(Bye.objects.filter(registration=registration).order_by("round__number").values_list("round__number", flat=True))
+    page.match_points += Fraction(tournament.bye_match_points) * len(page.byes)
+    return page
+
+
+def fingerprint(tournament: Tournament) -> str:
+    """A short string that changes whenever the standings could change (1 query).
+
+    It sums the tables' ``version`` (raised by every hand, correction, close
+    and confirmation, never lowered), counts tables and registrations
+    (withdrawals included) and byes, and takes the tournament's last history
+    id (a change of settings). Live pages poll with it and get "no change"
+    (204) without computing the standings.
+    """
+    tables = Table.objects.filter(round__tournament=OuterRef("pk")).values("round__tournament")
+    regs = Registration.objects.filter(tournament=OuterRef("pk")).values("tournament")
+    byes = Bye.objects.filter(round__tournament=OuterRef("pk")).values("round__tournament")
+    history = Tournament.history.filter(id=OuterRef("pk")).values("id")
+
+    def scalar(qs, expr):
+        return Coalesce(Subquery(qs.annotate(v=expr).values("v")[:1], output_field=IntegerField()), Value(0))
+
+    row = Tournament.objects.filter(pk=tournament.pk).annotate(
+        v=scalar(tables, Sum("version")), n=scalar(tables, Count("id")), top=scalar(tables, Max("id")),
+        r=scalar(regs, Count("id")), w=scalar(regs, Count("id", filter=Q(withdrawn=True))),
+        b=scalar(byes, Count("id")), h=scalar(history, Max("history_id")),
+    ).values("v", "n", "top", "r", "w", "b", "h").get()
+    raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b", "h"))
+    return hashlib.blake2s(raw.encode(), digest_size=6).hexdigest()

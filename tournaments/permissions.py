@@ -1,0 +1,66 @@
+"""Who may do what in a tournament: named permissions over the ``rules`` package.
+
+Roles (issue 5):
+- the *organizer* owns a tournament (``Tournament.owner``) and may change
+  anything in it, appoint arbiters, and enter results like an arbiter;
+- an *arbiter* (``Tournament.arbiters``) may enter and correct the results of
+  that tournament only;
+- anyone may read the public pages of a tournament that is not a draft; a
+  draft is visible to its organizer and arbiters only.
+
+Every view checks its permission on the server through :func:`require`
+(``PermissionDenied`` → 403); templates ask the same names with
+``{% has_perm %}`` (``rules`` template tags) so a page never offers a button
+its user could not press. Superusers pass every check (Django's backend).
+"""
+
+from __future__ import annotations
+
+import rules
+from django.core.exceptions import PermissionDenied
+
+from .models import Tournament
+
+VIEW = "tournaments.view_tournament_pages"
+MANAGE = "tournaments.manage_tournament"
+ENTER_RESULTS = "tournaments.enter_results"
+
+
+@rules.predicate
+def is_organizer(user, tournament: Tournament | None) -> bool:
+    """The user owns the tournament (no query: compares ``owner_id``)."""
+    return tournament is not None and user.is_authenticated and tournament.owner_id == user.pk
+
+
+@rules.predicate
+def is_arbiter(user, tournament: Tournament | None) -> bool:
+    """The user is appointed arbiter of the tournament (one query, cached on the tournament per request)."""
+    if tournament is None or not user.is_authenticated:
+        return False
+    cache = tournament.__dict__.setdefault("_arbiter_cache", {})
+    if user.pk not in cache:
+        cache[user.pk] = tournament.arbiters.filter(pk=user.pk).exists()
+    return cache[user.pk]
+
+
+@rules.predicate
+def is_public(user, tournament: Tournament | None) -> bool:
+    return tournament is not None and tournament.status != Tournament.Status.DRAFT
+
+
+is_staff_superuser = rules.is_superuser
+
+rules.add_perm(VIEW, is_public | is_organizer | is_arbiter | is_staff_superuser)
+rules.add_perm(MANAGE, is_organizer | is_staff_superuser)
+rules.add_perm(ENTER_RESULTS, is_organizer | is_arbiter | is_staff_superuser)
+
+
+def can(user, permission: str, tournament: Tournament) -> bool:
+    """Whether ``user`` holds ``permission`` (one of the names above) on ``tournament``."""
+    return user.has_perm(permission, tournament)
+
+
+def require(user, permission: str, tournament: Tournament) -> None:
+    """Raise ``PermissionDenied`` (→ 403) unless ``user`` holds ``permission`` on ``tournament``."""
+    if not can(user, permission, tournament):
+        raise PermissionDenied(permission)
