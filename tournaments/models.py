@@ -154,6 +154,27 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """Check the rule set name, the tiebreak order and the match point overrides (raises ``ValidationError``)."""
+        from . import rulesets
+        from .standings import check_tiebreaks
+
+        errors = {}
+        if self.rules not in rulesets.preset_names():
+            errors["rules"] = _("Unknown rule set %(name)s.") % {"name": self.rules}
+        try:
+            check_tiebreaks(self.tiebreak_order())
+        except ValueError as exc:
+            errors["tiebreaks"] = str(exc)
+        try:
+            self.match_point_table()
+        except scoring_module.ScoringError as exc:
+            errors["match_points"] = str(exc)
+        if self.game_end == self.GameEnd.HANDS and not self.hands_per_game:
+            errors["hands_per_game"] = _("A game of a fixed number of hands needs that number.")
+        if errors:
+            raise ValidationError(errors)
+
     def scoring_rules(self) -> scoring_module.ScoringRules:
         """The plain scoring parameters of this tournament (no database access)."""
         return scoring_module.ScoringRules(

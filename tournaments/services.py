@@ -57,20 +57,11 @@ def create_tournament(
 
 
 def check_tournament_fields(tournament: Tournament) -> None:
-    """Domain checks beyond field validation: tiebreak keys, match point overrides. Raises ``ValidationError``."""
-    from .standings import check_tiebreaks
+    """Domain checks beyond field validation (rule set, tiebreak keys, match point overrides).
 
-    errors = {}
-    try:
-        check_tiebreaks(tournament.tiebreak_order())
-    except ValueError as exc:
-        errors["tiebreaks"] = str(exc)
-    try:
-        tournament.match_point_table()
-    except scoring.ScoringError as exc:
-        errors["match_points"] = str(exc)
-    if errors:
-        raise ValidationError(errors)
+    Raises ``ValidationError`` (field → message); see ``Tournament.clean``.
+    """
+    tournament.clean()
 
 
 @dataclass
