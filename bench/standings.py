@@ -24,18 +24,18 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{ROOT / 'var' / 'bench-standings.sqlite3'}")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
-from tables.models import Hand, HandScore, Seat, Table  # noqa: E402
-from tournaments import csvio, rulesets, services  # noqa: E402
-from tournaments.models import Player, Registration, Round, Tournament  # noqa: E402
-from tournaments.selectors import standings  # noqa: E402
+from tables.models import Hand, HandScore, Seat, Table
+from tournaments import csvio, rulesets, services
+from tournaments.models import Player, Registration, Round, Tournament
+from tournaments.selectors import standings
 
 SLUG = "bench-1000"
 PLAYERS, ROUNDS, SEATS = 1000, 10, 4

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import rulesets, scoring
 from tournaments.scoring import GameOverError, ScoringError
@@ -46,7 +47,7 @@ class GameState:
 def _seats(table: Table) -> list[Seat]:
     seats = list(table.seats.order_by("position"))
     if len(seats) not in scoring.TABLE_SIZES:
-        raise ScoringError(f"{table} has {len(seats)} seats; a table has 3, 4 or 5")
+        raise ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5") % {"table": table, "count": len(seats)})
     return seats
 
 
@@ -76,8 +77,9 @@ def _lock(table: Table, expected_version: int | None) -> Table:
     locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if expected_version is not None and locked.version != expected_version:
         raise StaleTableError(
-            f"{locked} was changed by someone else (version {locked.version}, you had {expected_version}); "
-            "reload it and enter the hand again"
+            _("%(table)s was changed by someone else (version %(version)s, you had %(yours)s); "
+              "reload it and enter the hand again")
+            % {"table": locked, "version": locked.version, "yours": expected_version}
         )
     return locked
 
@@ -124,14 +126,14 @@ def record_hand(
         totals = _totals(table, seats)
         hands = table.hands.count()
         if scoring.is_game_over(totals, hands, rules, closed=table.closed_by_arbiter):
-            raise GameOverError(f"the game at {table} has ended after hand {hands}; no further hand can be recorded")
+            raise GameOverError(_("the game at %(table)s has ended after hand %(hands)s; no further hand can be recorded") % {"table": table, "hands": hands})
         if penalty_offender is not None:
             if not penalty_reason.strip():
-                raise ScoringError("a penalty needs a reason")
+                raise ScoringError(_("a penalty needs a reason"))
             points = scoring.penalty_points(penalty_offender, n, rules)
         else:
             if points is None or len(points) != n:
-                raise ScoringError(f"{table} has {n} seats; got {0 if points is None else len(points)} scores")
+                raise ScoringError(_("%(table)s has %(count)s seats; got %(got)s scores") % {"table": table, "count": n, "got": 0 if points is None else len(points)})
             scoring.check_hand(points, rules, totals)
         number = hands + 1
         hand = Hand.objects.create(
@@ -167,7 +169,7 @@ def correct_hand(
     hands exist is refused. Raises ``ScoringError`` / ``StaleTableError``.
     """
     if not reason.strip():
-        raise ScoringError("a correction needs a reason")
+        raise ScoringError(_("a correction needs a reason"))
     caller = hand.table
     with transaction.atomic():
         table = _lock(caller, expected_version)
@@ -177,10 +179,10 @@ def correct_hand(
         n = len(seats)
         if penalty_offender is not None:
             if not penalty_reason.strip():
-                raise ScoringError("a penalty needs a reason")
+                raise ScoringError(_("a penalty needs a reason"))
             points = scoring.penalty_points(penalty_offender, n, rules)
         elif points is None or len(points) != n:
-            raise ScoringError(f"{table} has {n} seats; got {0 if points is None else len(points)} scores")
+            raise ScoringError(_("%(table)s has %(count)s seats; got %(got)s scores") % {"table": table, "count": n, "got": 0 if points is None else len(points)})
         rows = {s.seat_id: s for s in HandScore.objects.select_for_update().filter(hand=hand)}
         index = {seat.id: i for i, seat in enumerate(seats)}
         by_hand: dict[int, list[int]] = {}
@@ -197,8 +199,9 @@ def correct_hand(
             totals = [t + p for t, p in zip(totals, by_hand[number])]
             if i < len(numbers) - 1 and scoring.is_game_over(totals, i + 1, rules):
                 raise ScoringError(
-                    f"with this correction the game would have ended after hand {number}, "
-                    f"but {len(numbers) - i - 1} later hand(s) are recorded"
+                    _("with this correction the game would have ended after hand %(number)s, "
+                      "but %(later)s later hand(s) are recorded")
+                    % {"number": number, "later": len(numbers) - i - 1}
                 )
         change = reason.strip()
         for seat, p in zip(seats, points):
@@ -233,7 +236,7 @@ def close_game(table: Table, *, user=None, expected_version: int | None = None) 
     with transaction.atomic():
         table = _lock(table, expected_version)
         if not table.hands.exists():
-            raise ScoringError(f"{table} has no hand recorded; a game cannot end before its first hand")
+            raise ScoringError(_("%(table)s has no hand recorded; a game cannot end before its first hand") % {"table": table})
         if not table.closed_by_arbiter:
             table.closed_by_arbiter = True
             table.version += 1
@@ -248,7 +251,7 @@ def confirm_result(table: Table, *, user=None) -> Table:
     with transaction.atomic():
         table = _lock(table, None)
         if not game_state(table).over:
-            raise ScoringError(f"the game at {table} has not ended yet")
+            raise ScoringError(_("the game at %(table)s has not ended yet") % {"table": table})
         if table.result_confirmed_at is None:
             table.result_confirmed_at = timezone.now()
             table.version += 1

@@ -18,6 +18,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import IO
 
+from django.utils.translation import gettext as _
+
 PLAYERS_REQUIRED = ("name",)
 PLAYERS_OPTIONAL = ("club", "external_id")
 HANDS_REQUIRED = ("round", "table", "hand", "player", "points")
@@ -35,7 +37,7 @@ class RowError:
     message: str
 
     def __str__(self) -> str:
-        return f"row {self.row}: {self.message}" if self.row else self.message
+        return _("row %(row)s: %(message)s") % {"row": self.row, "message": self.message} if self.row else self.message
 
 
 @dataclass(frozen=True)
@@ -71,22 +73,22 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
-        return [], [RowError(0, f"the file is empty; expected the header {','.join(required)}")]
+        return [], [RowError(0, _("the file is empty; expected the header %(header)s") % {"header": ",".join(required)})]
     except csv.Error as exc:
-        return [], [RowError(1, f"unreadable CSV: {exc}")]
+        return [], [RowError(1, _("unreadable CSV: %(problem)s") % {"problem": exc})]
     missing = [c for c in required if c not in header]
     unknown = [c for c in header if c not in required and c not in optional]
     duplicated = sorted({c for c in header if header.count(c) > 1})
     problems = []
     if missing:
-        problems.append(f"missing column(s) {', '.join(missing)}")
+        problems.append(_("missing column(s) %(columns)s") % {"columns": ", ".join(missing)})
     if unknown:
-        problems.append(f"unknown column(s) {', '.join(unknown)}")
+        problems.append(_("unknown column(s) %(columns)s") % {"columns": ", ".join(unknown)})
     if duplicated:
-        problems.append(f"repeated column(s) {', '.join(duplicated)}")
+        problems.append(_("repeated column(s) %(columns)s") % {"columns": ", ".join(duplicated)})
     if problems:
         expected = ",".join(required) + "".join(f"[,{c}]" for c in optional)
-        return [], [RowError(1, "wrong header: " + "; ".join(problems) + f" (expected {expected})")]
+        return [], [RowError(1, _("wrong header: %(problems)s (expected %(expected)s)") % {"problems": "; ".join(problems), "expected": expected})]
     rows, errors = [], []
     try:
         for cells in reader:
@@ -94,11 +96,11 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
-                errors.append(RowError(number, f"{len(cells)} cells, the header has {len(header)}"))
+                errors.append(RowError(number, _("%(cells)s cells, the header has %(columns)s") % {"cells": len(cells), "columns": len(header)}))
                 continue
             rows.append((number, {h: c.strip() for h, c in zip(header, cells)}))
     except csv.Error as exc:
-        errors.append(RowError(reader.line_num, f"unreadable CSV: {exc}"))
+        errors.append(RowError(reader.line_num, _("unreadable CSV: %(problem)s") % {"problem": exc}))
     return rows, errors
 
 
@@ -106,10 +108,10 @@ def _int(value: str, column: str, row: int, errors: list[RowError], *, minimum: 
     try:
         number = int(value)
     except ValueError:
-        errors.append(RowError(row, f"{column} {value!r} is not a whole number"))
+        errors.append(RowError(row, _("%(column)s %(value)r is not a whole number") % {"column": column, "value": value}))
         return None
     if minimum is not None and number < minimum:
-        errors.append(RowError(row, f"{column} must be at least {minimum}, got {number}"))
+        errors.append(RowError(row, _("%(column)s must be at least %(minimum)s, got %(number)s") % {"column": column, "minimum": minimum, "number": number}))
         return None
     return number
 
@@ -127,14 +129,14 @@ def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]
     for number, row in cells:
         name, club, external_id = row["name"], row.get("club", ""), row.get("external_id", "")
         if not name:
-            errors.append(RowError(number, "the name is empty"))
+            errors.append(RowError(number, _("the name is empty")))
             continue
         key = (name.casefold(), club.casefold())
         if external_id and external_id in seen_ids:
-            errors.append(RowError(number, f"external id {external_id!r} already on row {seen_ids[external_id]}"))
+            errors.append(RowError(number, _("external id %(id)r already on row %(row)s") % {"id": external_id, "row": seen_ids[external_id]}))
             continue
         if not external_id and key in seen_names:
-            errors.append(RowError(number, f"{name} is already on row {seen_names[key]}"))
+            errors.append(RowError(number, _("%(name)s is already on row %(row)s") % {"name": name, "row": seen_names[key]}))
             continue
         seen_names[key] = number
         if external_id:
@@ -161,16 +163,16 @@ def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
         hand = _int(row["hand"], "hand", number, errors, minimum=1)
         penalty_cell = row.get("penalty", "")
         if penalty_cell not in ("", "0", "1"):
-            errors.append(RowError(number, f"penalty must be 1, 0 or empty, got {penalty_cell!r}"))
+            errors.append(RowError(number, _("penalty must be 1, 0 or empty, got %(value)r") % {"value": penalty_cell}))
         points = _int(row["points"], "points", number, errors) if row["points"] or penalty_cell != "1" else None
         total = _int(row["total"], "total", number, errors) if row.get("total") else None
         if not row["player"]:
-            errors.append(RowError(number, "the player is empty"))
+            errors.append(RowError(number, _("the player is empty")))
         if len(errors) > before:
             continue
         key = (rnd, tbl, hand, row["player"].casefold())
         if key in seen:
-            errors.append(RowError(number, f"round {rnd}, table {tbl}, hand {hand}, {row['player']} already on row {seen[key]}"))
+            errors.append(RowError(number, _("round %(round)s, table %(table)s, hand %(hand)s, %(name)s already on row %(row)s") % {"round": rnd, "table": tbl, "hand": hand, "name": row["player"], "row": seen[key]}))
             continue
         seen[key] = number
         rows.append(HandRow(number, rnd, tbl, hand, row["player"], points, penalty_cell == "1", total))

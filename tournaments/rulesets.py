@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from engine.rules import PRESETS, RuleSet
 
-from .scoring import GAME_END_HANDS, GAME_END_TARGET, ScoringRules
+from .scoring import GAME_END_HANDS, GAME_END_TARGET
 
 _SIZE_PRESETS = {3: "three_player", 4: "club", 5: "five_player"}
 _ANY_SIZE_PASSES = {"left", "right", "hold", "mix"}

@@ -13,10 +13,15 @@ hand, a fixed number of hands, victory points 20/0/0/0 and 14/6/0/0.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from django.utils.translation import (
+    gettext as _,  # messages are shown to arbiters; no database access
+)
 
 TABLE_SIZES = (3, 4, 5)
 
@@ -99,30 +104,30 @@ def match_point_table(
     or with a lower place worth more than a higher one.
     """
     if scheme not in SCHEMES:
-        raise ScoringError(f"unknown scoring scheme {scheme!r}; known: {', '.join(SCHEMES)}")
+        raise ScoringError(_("unknown scoring scheme %(scheme)s; known: %(known)s") % {"scheme": scheme, "known": ", ".join(SCHEMES)})
     table = {size: tuple(Fraction(p) for p in points) for size, points in SCHEMES[scheme].items()}
     for key, points in (overrides or {}).items():
         try:
             size = int(key)
             values = tuple(Fraction(str(p)) for p in points)
         except (TypeError, ValueError, ZeroDivisionError) as exc:
-            raise ScoringError(f"match points for tables of {key}: {points!r} are not numbers") from exc
+            raise ScoringError(_("match points for tables of %(size)s: %(points)s are not numbers") % {"size": key, "points": points}) from exc
         if size not in TABLE_SIZES:
-            raise ScoringError(f"match points given for tables of {size}; tables have 3, 4 or 5 seats")
+            raise ScoringError(_("match points given for tables of %(size)s; tables have 3, 4 or 5 seats") % {"size": size})
         if len(values) != size:
-            raise ScoringError(f"tables of {size} need {size} match point values, got {len(values)}")
-        if any(v < 0 for v in values) or any(a < b for a, b in zip(values, values[1:])):
-            raise ScoringError(f"match points for tables of {size} must be non-negative and non-increasing")
+            raise ScoringError(_("tables of %(size)s need %(size)s match point values, got %(count)s") % {"size": size, "count": len(values)})
+        if any(v < 0 for v in values) or any(a < b for a, b in itertools.pairwise(values)):
+            raise ScoringError(_("match points for tables of %(size)s must be non-negative and non-increasing") % {"size": size})
         table[size] = values
     return table
 
 
 def _check_shape(points: Sequence[int]) -> None:
     if len(points) not in TABLE_SIZES:
-        raise ScoringError(f"a hand has 3, 4 or 5 seats, got {len(points)} scores")
+        raise ScoringError(_("a hand has 3, 4 or 5 seats, got %(count)s scores") % {"count": len(points)})
     for p in points:
         if isinstance(p, bool) or not isinstance(p, int):
-            raise ScoringError(f"points must be whole numbers, got {p!r}")
+            raise ScoringError(_("points must be whole numbers, got %(value)r") % {"value": p})
 
 
 def moon_patterns(players: int, rules: ScoringRules, totals_before: Sequence[int] | None = None) -> dict[tuple[int, ...], str]:
@@ -182,23 +187,23 @@ def check_hand(points: Sequence[int], rules: ScoringRules, totals_before: Sequen
         return patterns[tuple(points)]
     for seat, p in enumerate(points):
         if p < rules.min_points:
-            raise ScoringError(f"seat {seat + 1} has {p} points; the lowest allowed is {rules.min_points}")
+            raise ScoringError(_("seat %(seat)s has %(points)s points; the lowest allowed is %(lowest)s") % {"seat": seat + 1, "points": p, "lowest": rules.min_points})
     found = sum(points)
     if found != rules.hand_total:
         allowed = [rules.hand_total] + sorted({sum(p) for p in patterns} - {rules.hand_total})
-        raise ScoringError(
-            f"the points add up to {found}; a hand must add up to "
-            + " or ".join(str(a) for a in allowed)
-            + (" (a shoot-the-moon pattern)" if len(allowed) > 1 else "")
-        )
+        if len(allowed) > 1:
+            message = _("the points add up to %(found)s; a hand must add up to %(allowed)s (a shoot-the-moon pattern)")
+        else:
+            message = _("the points add up to %(found)s; a hand must add up to %(allowed)s")
+        raise ScoringError(message % {"found": found, "allowed": _(" or ").join(str(a) for a in allowed)})
     if rules.moon_rule != MOON_OFF:
         positive = [seat for seat, p in enumerate(points) if p > 0]
         total = rules.moon_total
         if len(positive) == 1 and points[positive[0]] in (total, total + rules.min_points):
-            raise ScoringError(
-                f"seat {positive[0] + 1} took every penalty card: record it as shooting the moon, "
+            raise ScoringError(_(
+                "Seat %(seat)s took every penalty card: record it as shooting the moon, "
                 "or as a penalty for an illegal play"
-            )
+            ) % {"seat": positive[0] + 1})
     return HAND_NORMAL
 
 
@@ -216,9 +221,9 @@ def penalty_points(offender: int, players: int, rules: ScoringRules) -> list[int
     Raises ``ScoringError`` for a seat that is not at the table.
     """
     if players not in TABLE_SIZES:
-        raise ScoringError(f"a hand has 3, 4 or 5 seats, got {players}")
+        raise ScoringError(_("a hand has 3, 4 or 5 seats, got %(count)s") % {"count": players})
     if not 0 <= offender < players:
-        raise ScoringError(f"the offender must be one of the {players} seats")
+        raise ScoringError(_("the offender must be one of the %(count)s seats") % {"count": players})
     points = [0] * players
     points[offender] = rules.moon_total
     return points
@@ -265,7 +270,7 @@ def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction
     Raises ``ScoringError`` when the lengths differ.
     """
     if len(points_by_place) != len(totals):
-        raise ScoringError(f"{len(totals)} seats but {len(points_by_place)} match point values")
+        raise ScoringError(_("%(seats)s seats but %(values)s match point values") % {"seats": len(totals), "values": len(points_by_place)})
     result = []
     for mine in totals:
         first = sum(1 for other in totals if other < mine)

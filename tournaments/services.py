@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tables import services as table_services
-from tables.models import Hand, HandScore, Penalty, Seat, Table
+from tables.models import HandScore, Penalty, Seat, Table
 
 from . import csvio, rulesets, scoring
 from .csvio import HandRow, RowError
@@ -89,7 +89,7 @@ def import_players(tournament: Tournament, source) -> PlayersImport:
             if row.external_id:
                 player = Player.objects.filter(external_id=row.external_id).first()
                 if player is not None and player.name.casefold() != row.name.casefold():
-                    errors.append(RowError(row.row, f"external id {row.external_id} belongs to {player.name}, not {row.name}"))
+                    errors.append(RowError(row.row, _("external id %(id)s belongs to %(owner)s, not %(name)s") % {"id": row.external_id, "owner": player.name, "name": row.name}))
                     continue
             else:
                 player = Player.objects.filter(name__iexact=row.name, club__iexact=row.club).order_by("id").first()
@@ -99,7 +99,7 @@ def import_players(tournament: Tournament, source) -> PlayersImport:
             else:
                 result.reused += 1
             if player.id in registered:
-                errors.append(RowError(row.row, f"{row.name} is already registered in {tournament.slug}"))
+                errors.append(RowError(row.row, _("%(name)s is already registered in %(slug)s") % {"name": row.name, "slug": tournament.slug}))
                 continue
             Registration.objects.create(tournament=tournament, player=player)
             registered.add(player.id)
@@ -162,9 +162,9 @@ def import_hands(tournament: Tournament, source, *, close_unfinished: bool = Fal
     for row in rows:
         key = row.player.casefold()
         if key in ambiguous:
-            errors.append(RowError(row.row, f"two registered players are called {row.player}; use the external id"))
+            errors.append(RowError(row.row, _("two registered players are called %(name)s; use the external id") % {"name": row.player}))
         elif key not in lookup:
-            errors.append(RowError(row.row, f"unknown player {row.player!r}: not registered in {tournament.slug}"))
+            errors.append(RowError(row.row, _("unknown player %(name)r: not registered in %(slug)s") % {"name": row.player, "slug": tournament.slug}))
         else:
             by_table[(row.round, row.table)].append((row, lookup[key]))
     if errors:
@@ -183,7 +183,7 @@ def import_hands(tournament: Tournament, source, *, close_unfinished: bool = Fal
 
 def _import_table(tournament, rounds, round_number, table_number, table_rows, result, close_unfinished) -> list[RowError]:
     first_row = table_rows[0][0].row
-    label = f"round {round_number}, table {table_number}"
+    label = _("round %(round)s, table %(table)s") % {"round": round_number, "table": table_number}
     round_ = rounds.get(round_number)
     if round_ is None:
         round_ = rounds[round_number] = Round.objects.create(tournament=tournament, number=round_number, status=Round.Status.PLAYING)
@@ -195,14 +195,14 @@ def _import_table(tournament, rounds, round_number, table_number, table_rows, re
     table = Table.objects.filter(round=round_, number=table_number).first()
     if table is None:
         if len(order) not in scoring.TABLE_SIZES:
-            return [RowError(first_row, f"{label} has {len(order)} players; a table has 3, 4 or 5")]
+            return [RowError(first_row, _("%(label)s has %(count)s players; a table has 3, 4 or 5") % {"label": label, "count": len(order)})]
         elsewhere = dict(
             Seat.objects.filter(round=round_, registration_id__in=order).values_list("registration_id", "table__number")
         )
         if elsewhere:
             rows_of = {reg: row for row, reg in reversed(table_rows)}
             return [
-                RowError(rows_of[reg].row, f"{rows_of[reg].player} already sits at table {number} in round {round_number}")
+                RowError(rows_of[reg].row, _("%(name)s already sits at table %(table)s in round %(round)s") % {"name": rows_of[reg].player, "table": number, "round": round_number})
                 for reg, number in elsewhere.items()
             ]
         table = create_table(round_, table_number, order)
@@ -210,7 +210,7 @@ def _import_table(tournament, rounds, round_number, table_number, table_rows, re
     seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
     strangers = [(row, reg) for row, reg in table_rows if reg not in seats]
     if strangers:
-        return [RowError(row.row, f"{row.player} does not sit at {label}") for row, _reg in strangers]
+        return [RowError(row.row, _("%(name)s does not sit at %(label)s") % {"name": row.player, "label": label}) for row, _reg in strangers]
     hands: dict[int, dict[int, HandRow]] = defaultdict(dict)
     for row, reg in table_rows:
         hands[row.hand][reg] = row
@@ -221,23 +221,23 @@ def _import_table(tournament, rounds, round_number, table_number, table_rows, re
         cells = hands[number]
         first = min(r.row for r in cells.values())
         if number != expected:
-            return [RowError(first, f"{label}: the next hand is hand {expected}, found hand {number}")]
+            return [RowError(first, _("%(label)s: the next hand is hand %(expected)s, found hand %(number)s") % {"label": label, "expected": expected, "number": number})]
         missing = [i + 1 for i, reg in enumerate(seats) if reg not in cells]
         if missing:
-            return [RowError(first, f"{label}, hand {number}: no row for seat(s) {', '.join(map(str, missing))}")]
+            return [RowError(first, _("%(label)s, hand %(number)s: no row for seat(s) %(seats)s") % {"label": label, "number": number, "seats": ", ".join(map(str, missing))})]
         offenders = [i for i, reg in enumerate(seats) if cells[reg].penalty]
         if len(offenders) > 1:
-            return [RowError(first, f"{label}, hand {number}: more than one offender marked with penalty 1")]
+            return [RowError(first, _("%(label)s, hand %(number)s: more than one offender marked with penalty 1") % {"label": label, "number": number})]
         points = [cells[reg].points for reg in seats]
         if not offenders and None in points:
-            return [RowError(first, f"{label}, hand {number}: a points cell is empty")]
+            return [RowError(first, _("%(label)s, hand %(number)s: a points cell is empty") % {"label": label, "number": number})]
         try:
             table_services.record_hand(
                 table, points, penalty_offender=offenders[0] if offenders else None,
                 penalty_reason="illegal play (imported)" if offenders else "",
             )
         except scoring.ScoringError as exc:
-            return [RowError(first, f"{label}, hand {number}: {exc}")]
+            return [RowError(first, _("%(label)s, hand %(number)s: %(problem)s") % {"label": label, "number": number, "problem": exc})]
         result.hands += 1
         table.refresh_from_db(fields=["version"])
         recorded = list(HandScore.objects.filter(hand__table=table, hand__number=number).order_by("seat__position").values_list("points", flat=True))
@@ -245,7 +245,7 @@ def _import_table(tournament, rounds, round_number, table_number, table_rows, re
         for i, reg in enumerate(seats):
             given = cells[reg].total
             if given is not None and given != totals[i]:
-                return [RowError(cells[reg].row, f"{label}, hand {number}: total {given} for {cells[reg].player}, but the hands add up to {totals[i]}")]
+                return [RowError(cells[reg].row, _("%(label)s, hand %(number)s: total %(given)s for %(name)s, but the hands add up to %(total)s") % {"label": label, "number": number, "given": given, "name": cells[reg].player, "total": totals[i]})]
         expected += 1
     if close_unfinished and not table_services.game_state(table).over:
         table_services.close_game(table)

@@ -54,4 +54,4 @@ def output(path: str | None, stdout) -> Iterator[IO[str]]:
         raise CommandError(f"{path}: {exc.strerror}") from None
 
 
-__all__ = ["get_tournament", "fail_with_rows", "read_text", "output", "sys"]
+__all__ = ["fail_with_rows", "get_tournament", "output", "read_text", "sys"]
