@@ -53,7 +53,8 @@ def estimate(xs: Sequence[float]) -> Estimate:
 
 @dataclass
 class DuelResult:
-    """Per-deal means of A (``a``) and of B (``b``), and the decision times in seconds."""
+    """Per-deal means of A (``a``) and of B (``b``), and the decision times in seconds
+    (``times[level]`` wall clock, ``times[level + " cpu"]`` process CPU time)."""
 
     a_name: str
     b_name: str
@@ -95,7 +96,7 @@ class DuelResult:
         ]
         for name, ts in sorted(self.times.items()):
             if ts:
-                lines.append(f"  time per play {name:<8} median {1000 * median(ts):8.3f} ms"
+                lines.append(f"  time per play {name:<12} median {1000 * median(ts):8.3f} ms"
                              f"   p99 {1000 * quantile(ts, 0.99):8.3f} ms   ({len(ts)} plays)")
         return "\n".join(lines)
 
@@ -111,18 +112,21 @@ def quantile(xs: Sequence[float], q: float) -> float:
 
 
 class _Timed:
-    """Wraps a player and records the seconds each ``choose_play`` takes."""
+    """Wraps a player and records the seconds each ``choose_play`` takes: wall clock,
+    and the process's CPU time (which a busy shared machine does not inflate)."""
 
-    def __init__(self, player: Any, sink: list[float]) -> None:
-        self.player, self.sink = player, sink
+    def __init__(self, player: Any, wall: list[float], cpu: list[float]) -> None:
+        self.player, self.wall, self.cpu = player, wall, cpu
 
     def choose_pass(self, view: Any) -> Any:
         return self.player.choose_pass(view)
 
     def choose_play(self, view: Any) -> Any:
+        c0 = time.process_time()
         t0 = time.perf_counter()
         card = self.player.choose_play(view)
-        self.sink.append(time.perf_counter() - t0)
+        self.wall.append(time.perf_counter() - t0)
+        self.cpu.append(time.process_time() - c0)
         return card
 
 
@@ -134,7 +138,8 @@ def play_deal(a_name: str, b_name: str, rules: RuleSet, seed: int, index: int,
 
     settings = settings or {}
     n = rules.players
-    times: dict[str, list[float]] = {a_name: [], b_name: []}
+    times: dict[str, list[float]] = {a_name: [], b_name: [], a_name + " cpu": [],
+                                     b_name + " cpu": []}
     a_pts = b_pts = 0.0
     deal_seed = seed * 1_000_003 + index
     for rot in range(n):
@@ -145,7 +150,7 @@ def play_deal(a_name: str, b_name: str, rules: RuleSet, seed: int, index: int,
             name = a_name if s == rot else b_name
             p = get_player(name, seed=(deal_seed * 97 + rot) * 11 + s,
                            **settings.get(name, {}))
-            players.append(_Timed(p, times[name]))
+            players.append(_Timed(p, times[name], times[name + " cpu"]))
         play_hand(hand, players)
         pts = hand.result.points  # type: ignore[union-attr]
         a_pts += pts[rot]
@@ -165,7 +170,7 @@ def duel(a_name: str, b_name: str, *, rules: RuleSet, deals: int, seed: int = 1,
             raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
     if deals <= 0:
         raise ValueError("deals must be positive")
-    res = DuelResult(a_name, b_name, rules, times={a_name: [], b_name: []})
+    res = DuelResult(a_name, b_name, rules)
     args = [(a_name, b_name, rules, seed, i, settings) for i in range(deals)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
