@@ -41,6 +41,6 @@ def test_match_points_use_a_decimal_comma_in_italian(anonymous, tournament):
 
     table = seated_table(tournament)
     for _ in range(4):
-        record_hand(table, [25, 0, 0, 0])  # three seats tie: (10+6+3)/3 = 19/3
+        record_hand(table, None, penalty_offender=0, penalty_reason="revoke")  # three seats tie: 19/3
     html = anonymous.get("/t/coppa/standings/", headers={"Accept-Language": "it"}).content.decode()
     assert "6,33" in html and 'title="19/3"' in html
