@@ -14,16 +14,16 @@ to the level, e.g. ``get_player("hard", seed=1, budget=4000)``);
 
 Levels: ``random`` (uniform legal choices, the baseline), ``easy``,
 ``medium`` (``base``, ``policies``), ``hard`` (``hard``: perfect-information
-Monte Carlo with medium rollouts).  ``play_hand`` plays one hand with given
-players; ``duel`` measures strength by duplicate play.
+Monte Carlo with medium rollouts).  ``play_hand`` (``engine.game``) plays one
+hand with given players; ``duel`` measures strength by duplicate play.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import Card
-from ..hand import Hand
+from ..game import play_hand  # re-exported: one driver for every caller
 from ..view import PlayerView
 from .base import EasyPlayer, MediumPlayer, RandomPlayer
 from .hard import HardPlayer
@@ -57,24 +57,6 @@ def get_player(name: str, seed: int | None = None, **settings: Any) -> Player:
     except KeyError:
         raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}") from None
     return factory(seed=seed, **settings)
-
-
-def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
-    """Play ``hand`` (from its pass or play phase) to the end with one player per seat.
-
-    Every pass and play goes through the checked ``submit_pass`` / ``play``,
-    so a player's illegal choice raises ``IllegalPlay``.  Returns the hand.
-    """
-    if len(players) != hand.n:
-        raise ValueError(f"{len(players)} players for {hand.n} seats")
-    if hand.phase == "pass":
-        for seat in range(hand.n):
-            if hand.passes[seat] is None:
-                hand.submit_pass(seat, players[seat].choose_pass(hand.view(seat)))
-    while not hand.is_over:
-        seat = hand.turn
-        hand.play(seat, players[seat].choose_play(hand.view(seat)))
-    return hand
 
 
 __all__ = ["Player", "PLAYERS", "LEVELS", "register", "get_player", "play_hand", "RandomPlayer",
