@@ -155,3 +155,109 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand}: {_('penalty')} {self.offender.position}"
+
+
+# --------------------------------------------------------------------------
+# Online play through the engine (issue 7). The services are ``tables.play``.
+
+
+class PlaySeat(models.Model):
+    """How one seat of an engine-played table is played: a human's private link, or a computer.
+
+    ``token`` is the seat's unguessable secret (``secrets.token_urlsafe``):
+    whoever holds the link plays that seat and sees only its cards. A token
+    past ``expires_at`` is refused; issuing a new one makes the old link
+    useless. ``computer`` is a computer player level (``engine.players``),
+    blank for a human, who is played automatically after a timeout when
+    absent (000).
+    """
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="play")
+    token = models.CharField(_("seat token"), max_length=64, unique=True)
+    expires_at = models.DateTimeField(_("link expires at"), null=True, blank=True)
+    computer = models.CharField(_("computer player"), max_length=20, blank=True)
+    last_seen_at = models.DateTimeField(_("last seen at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat link")
+        verbose_name_plural = _("seat links")
+
+    def __str__(self) -> str:
+        return f"{self.seat} ({self.computer or _('human')})"
+
+
+class PlayState(models.Model):
+    """The live state of an engine-played table: the hand being played, and a version.
+
+    The hand itself is never stored as a mutable blob: it is rebuilt from
+    ``deal`` and the hand's ``PlayEvent`` rows. ``version`` rises with every
+    event and every new deal; clients poll with the version they have, and
+    tasks carry the version at which their seat's turn began (idempotence).
+    ``hand_version`` is the version at which the current hand was dealt (the
+    pass phase's key). ``finished`` once the game has ended.
+    """
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="play_state")
+    hand_number = models.PositiveSmallIntegerField(_("hand number"))
+    dealer = models.PositiveSmallIntegerField(_("dealer seat"))
+    pass_direction = models.CharField(_("pass direction"), max_length=10)
+    seed = models.BigIntegerField(_("deal seed"))
+    deal = models.JSONField(_("deal"), help_text=_("Per seat, the card codes dealt, in dealt order."))
+    kitty = models.JSONField(_("kitty"), default=list, blank=True)
+    scores_before = models.JSONField(_("game scores before the hand"), default=list)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    hand_version = models.PositiveIntegerField(_("version when the hand was dealt"), default=1)
+    events = models.PositiveSmallIntegerField(_("events in this hand"), default=0)
+    finished = models.BooleanField(_("game finished"), default=False)
+    turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("live table state")
+        verbose_name_plural = _("live table states")
+        constraints = [
+            models.CheckConstraint(condition=Q(hand_number__gte=1), name="playstate_hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('hand')} {self.hand_number} v{self.version}"
+
+
+class PlayEvent(models.Model):
+    """One pass or one play at an engine-played table, in order (the event log).
+
+    (table, hand_number, sequence) is unique: two concurrent writers can never
+    both store the n-th event of a hand. ``cards`` are card codes (3 for a
+    pass, 1 for a play). ``actor`` says who decided: the seat's human, its
+    computer player, or the automatic play for an absent player (000).
+    """
+
+    class Kind(models.TextChoices):
+        PASS = "pass", _("Pass")
+        PLAY = "play", _("Play")
+
+    class Actor(models.TextChoices):
+        HUMAN = "human", _("Player")
+        COMPUTER = "computer", _("Computer player")
+        AUTO = "auto", _("Automatic play (absent player)")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="play_events")
+    hand_number = models.PositiveSmallIntegerField(_("hand number"))
+    sequence = models.PositiveSmallIntegerField(_("sequence"))
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    cards = models.JSONField(_("cards"))
+    actor = models.CharField(_("actor"), max_length=10, choices=Actor.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "hand_number", "sequence"]
+        verbose_name = _("play event")
+        verbose_name_plural = _("play events")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand_number", "sequence"], name="playevent_unique_sequence"),
+            models.CheckConstraint(condition=Q(sequence__gte=1), name="playevent_sequence_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.hand_number}.{self.sequence}: {self.seat} {self.kind} {self.cards}"

@@ -1,0 +1,23 @@
+"""Celery tasks of online play (issue 7): thin wrappers over ``tables.play.services``.
+
+They take ids, never model instances, are enqueued after commit by
+``services.schedule``, and are idempotent: each carries the version at which
+its seat's turn began and does nothing once the seat has acted or the table
+moved on (a stale absent-player timeout, a redelivered task).
+"""
+
+from celery import shared_task
+
+from tables.play import services
+
+
+@shared_task(name="tables.play_computer", ignore_result=True)
+def play_computer(table_id: int, seat: int, turn_version: int) -> bool:
+    """A computer player's pass or play at ``seat``, if still due."""
+    return services.computer_move(table_id, seat, turn_version)
+
+
+@shared_task(name="tables.play_absent", ignore_result=True)
+def play_absent(table_id: int, seat: int, turn_version: int) -> bool:
+    """The automatic pass or play of an absent human at ``seat`` after the timeout (000), if still due."""
+    return services.absent_move(table_id, seat, turn_version)
