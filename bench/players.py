@@ -25,8 +25,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.players.duel import duel, estimate, median, quantile  # noqa: E402
-from engine.rules import RuleSet  # noqa: E402
+from engine.players.duel import duel, estimate, median, quantile
+from engine.rules import RuleSet
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -59,5 +59,15 @@ def get_player(name: str, seed: int | None = None, **settings: Any) -> Player:
     return factory(seed=seed, **settings)
 
 
-__all__ = ["Player", "PLAYERS", "LEVELS", "register", "get_player", "play_hand", "RandomPlayer",
-           "EasyPlayer", "MediumPlayer", "HardPlayer"]
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "EasyPlayer",
+    "HardPlayer",
+    "MediumPlayer",
+    "Player",
+    "RandomPlayer",
+    "get_player",
+    "play_hand",
+    "register",
+]

@@ -86,8 +86,8 @@ class DuelResult:
         d = estimate([x - y for x, y in zip(self.a, self.b)])
         n = self.rules.players
         lines = [
-            f"duel: {self.a_name} vs {n - 1} {self.b_name}, rules {self.rules!r}, "
-            f"{self.deals} deals x {n} seatings (duplicate)",
+            (f"duel: {self.a_name} vs {n - 1} {self.b_name}, rules {self.rules!r}, "
+             f"{self.deals} deals x {n} seatings (duplicate)"),
             f"  {self.a_name:<8} {a}  points/hand (95% CI)",
             f"  {self.b_name:<8} {b}  points/hand (95% CI)",
             f"  difference {self.a_name} - {self.b_name}: {d}"

@@ -38,7 +38,7 @@ from ..cards import RANK_OF, SUIT_MASK, Card, CardMask, cards_of
 from ..hand import Hand
 from ..view import PlayerView
 from .base import MediumPlayer, Player, _check_play
-from .knowledge import Table, passed_to, rules_info, table_from_view
+from .knowledge import Table, passed_to, table_from_view
 from .policies import medium_play
 from .sampling import Inconsistent, sample_deal
 
@@ -69,11 +69,10 @@ def move_classes(view: PlayerView, table: Table) -> list[Card]:
             bit = 1 << c
             if separators & bit:
                 open_class = False
-            elif legal & bit:
-                if not open_class or pts[c] != cur_pts:
-                    reps.append(c)
-                    cur_pts = pts[c]
-                    open_class = True
+            elif legal & bit and (not open_class or pts[c] != cur_pts):
+                reps.append(c)
+                cur_pts = pts[c]
+                open_class = True
     return reps
 
 
@@ -87,8 +86,16 @@ class Knowledge:
     kitty_known: kitty cards the player knows.
     """
 
-    __slots__ = ("others", "known", "played_by", "sizes", "voids", "unseen", "kitty_known",
-                 "kitty_slot")
+    __slots__ = (
+        "kitty_known",
+        "kitty_slot",
+        "known",
+        "others",
+        "played_by",
+        "sizes",
+        "unseen",
+        "voids",
+    )
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.rules
@@ -246,8 +253,7 @@ class HardPlayer(Player):
         n = view.rules.players
         deadline = (time.perf_counter() + self.time_limit_ms / 1000.0
                     if self.time_limit_ms is not None else None)
-        done = 0
-        for _ in range(worlds):
+        for done in range(1, worlds + 1):
             try:
                 base = know.world(view, rng)
             except Inconsistent:  # contradictory knowledge: cannot happen with a true view
@@ -262,7 +268,6 @@ class HardPlayer(Player):
                 if ow:
                     score -= ow * (sum(pts) - pts[me]) / (n - 1)
                 totals[i] += score
-            done += 1
             if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
                 break
         best = min(range(len(evals)), key=lambda i: (totals[i], evals[i][1], evals[i][0]))

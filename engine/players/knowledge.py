@@ -41,9 +41,25 @@ class RulesInfo:
     safe_first_trick: no penalty card can fall on the first trick (002 §7).
     """
 
-    __slots__ = ("rules", "n", "pts", "penalty", "bonus", "big", "big_suit", "big_pts",
-                 "over_big", "moon_on", "moon_total", "hand_total", "moon_alarm",
-                 "safe_first_trick", "next_seat", "deck", "heart_pts")
+    __slots__ = (
+        "big",
+        "big_pts",
+        "big_suit",
+        "bonus",
+        "deck",
+        "hand_total",
+        "heart_pts",
+        "moon_alarm",
+        "moon_on",
+        "moon_total",
+        "n",
+        "next_seat",
+        "over_big",
+        "penalty",
+        "pts",
+        "rules",
+        "safe_first_trick",
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -93,8 +109,22 @@ class Table:
       it, 003), dropped when played.
     """
 
-    __slots__ = ("ri", "trick", "lead_suit", "win_card", "win_seat", "trick_pen", "trick_bonus",
-                 "trick_no", "gone", "voids", "taken", "pen_takers", "broken", "holder")
+    __slots__ = (
+        "broken",
+        "gone",
+        "holder",
+        "lead_suit",
+        "pen_takers",
+        "ri",
+        "taken",
+        "trick",
+        "trick_bonus",
+        "trick_no",
+        "trick_pen",
+        "voids",
+        "win_card",
+        "win_seat",
+    )
 
     def __init__(self, ri: RulesInfo) -> None:
         self.ri = ri
@@ -112,7 +142,7 @@ class Table:
         self.broken = False
         self.holder: dict[Card, int] = {}
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         t = Table.__new__(Table)
         t.ri = self.ri
         t.trick = self.trick[:]

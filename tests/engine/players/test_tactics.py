@@ -1,7 +1,7 @@
 """Each level's tactics (003) on constructed positions."""
 from __future__ import annotations
 
-from engine import Hand, RuleSet, parse_card
+from engine import RuleSet, parse_card
 from engine.cards import SPADES, SUIT_OF
 from engine.players import EasyPlayer, HardPlayer, MediumPlayer, play_hand
 from engine.players.knowledge import rules_info, table_from_view
@@ -41,7 +41,7 @@ def test_easy_discards_its_most_dangerous_card_when_void():
 
 def test_easy_passes_high_spades_and_high_hearts():
     ri = rules_info(RuleSet.preset("club"))
-    hand = sum(1 << C(c) for c in "2C 3C 4C 5D 6D AS KS 2H AH 3S 4S 5S 6S".split())
+    hand = sum(1 << C(c) for c in ["2C", "3C", "4C", "5D", "6D", "AS", "KS", "2H", "AH", "3S", "4S", "5S", "6S"])
     assert set(easy_pass(ri, hand, 3)) == {C("AS"), C("KS"), C("AH")}
 
 
@@ -60,15 +60,15 @@ def _passed_queen_position():
     # Seat 1 passes QS (with JD TD) right, to seat 0. Seat 3 leads 3S at trick 2 and
     # seat 0, the receiver, plays 2S before seat 1, who holds only KS AS in spades.
     deal = [
-        "2C 7C TC JC QC KC AC 2S 2D 3D 4D 5D 6D".split(),
-        "QS KS AS 3C 4C 5C 6C 7D 8D 9D TD JD 8C".split(),
-        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split(),
-        "3S 4S 5S 6S 7S 8S 9S TS JS 9C QD KD AD".split(),
+        ["2C", "7C", "TC", "JC", "QC", "KC", "AC", "2S", "2D", "3D", "4D", "5D", "6D"],
+        ["QS", "KS", "AS", "3C", "4C", "5C", "6C", "7D", "8D", "9D", "TD", "JD", "8C"],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "9C", "QD", "KD", "AD"],
     ]
     h = make_hand("club", deal, pass_direction="right")
     h.submit_passes([["2D", "3D", "4D"], ["QS", "JD", "TD"], ["AH", "KH", "QH"],
                      ["QD", "KD", "AD"]])
-    for code in "2C 3C QD 9C 3S 2S".split():
+    for code in ["2C", "3C", "QD", "9C", "3S", "2S"]:
         h.play(h.turn, code)
     assert h.turn == 1
     return h
@@ -85,10 +85,10 @@ def test_medium_remembers_the_queen_it_passed():
 
 def test_medium_dumps_the_queen_under_a_higher_spade():
     deal = [
-        "AS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC".split(),
-        "QS 4S 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD".split(),
-        "AC KD AD 2S 3S 5S 6S 7S 8S 9S TS JS KS".split(),
-        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split(),
+        ["AS", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"],
+        ["QS", "4S", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"],
+        ["AC", "KD", "AD", "2S", "3S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS"],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
     ]
     h = make_hand("club", deal, history="2C 2D AC 2H 2S 3H AS")
     assert h.turn == 1
@@ -97,9 +97,9 @@ def test_medium_dumps_the_queen_under_a_higher_spade():
 
 def test_medium_passes_the_unguarded_queen_and_keeps_a_guarded_one():
     ri = rules_info(RuleSet.preset("club"))
-    short = sum(1 << C(c) for c in "QS 2S 2C 3C 4C 5D 6D 7D 8D 9H 2H 3H 4H".split())
+    short = sum(1 << C(c) for c in ["QS", "2S", "2C", "3C", "4C", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"])
     assert C("QS") in medium_pass(ri, short, 3)
-    long = sum(1 << C(c) for c in "QS 2S 3S 4S 5S 5D 6D 7D 8D 9H 2H 3H 4H".split())
+    long = sum(1 << C(c) for c in ["QS", "2S", "3S", "4S", "5S", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"])
     assert C("QS") not in medium_pass(ri, long, 3)
 
 
@@ -119,10 +119,10 @@ def test_medium_takes_a_trick_from_a_lone_shooter():
 def _moon_position():
     rules = RuleSet.preset("club", first_lead="left_of_dealer")
     deal = [
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 2D AH 3H".split(),
-        "5H QS 2H 4H 6H 3D 4D 5D 6D 7D 8D 9D AD".split(),
-        "7H 8H 9H TH JH QH KH 2C 3C 4C JD QD 2S".split(),
-        "KD TD 3S 4S 5S 6S 7S 8S 9S TS JS KS AS".split(),
+        ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "2D", "AH", "3H"],
+        ["5H", "QS", "2H", "4H", "6H", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "AD"],
+        ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "2C", "3C", "4C", "JD", "QD", "2S"],
+        ["KD", "TD", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS"],
     ]
     history = ("AC 3D 2C 3S  KC QS 3C 4S  QC 2H 4C 5S  JC 4H 7H 6S  TC 6H 8H 7S "
                "9C 4D 9H 8S  8C 5D TH 9S  7C 6D JH TS  6C 7D QH JS  5C 8D KH KS "
@@ -146,10 +146,10 @@ def test_hard_avoids_an_obvious_queen_capture():
     # seat 1 leads KS, seat 2 must drop QS under it; seat 0, last, holds AS and 3S.
     rules = RuleSet.preset("club", first_lead="left_of_dealer")
     deal = [
-        "AS 3S 2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD".split(),
-        "AC KS QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H".split(),
-        "QS 3C TH JH QH KH AH 4C 5C 6C 7C 8C 9C".split(),
-        "5S 4S 6S 7S 8S 9S TS JS 2S TC JC QC KC".split(),
+        ["AS", "3S", "2C", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD"],
+        ["AC", "KS", "QD", "KD", "AD", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"],
+        ["QS", "3C", "TH", "JH", "QH", "KH", "AH", "4C", "5C", "6C", "7C", "8C", "9C"],
+        ["5S", "4S", "6S", "7S", "8S", "9S", "TS", "JS", "2S", "TC", "JC", "QC", "KC"],
     ]
     h = make_hand(rules, deal, dealer=0, history="AC 3C TC 2C KS QS 5S")
     assert h.turn == 0
