@@ -531,7 +531,9 @@ def schedule(table_id: int, version: int) -> None:
     key = turn_key(state, hand)
     for seat in to_act(hand):
         if levels.get(seat):
-            tasks.play_computer.apply_async((table_id, seat, key), countdown=computer_pause())
+            task, delay = tasks.play_computer, computer_pause()
         else:
-            tasks.play_absent.apply_async((table_id, seat, key), countdown=absent_timeout())
+            task, delay = tasks.play_absent, absent_timeout()
+        # No countdown at all for 0: an ETA task waits for the worker's timer.
+        task.apply_async((table_id, seat, key), countdown=delay or None)
 
