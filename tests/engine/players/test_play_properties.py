@@ -15,7 +15,7 @@ from engine.players.knowledge import table_from_view
 from engine.players.sampling import sample_deal
 from engine.view import PlayerView
 
-FAST = {"hard": {"budget": 400, "min_worlds": 2}}
+FAST = {"hard": {"budget": 300, "min_worlds": 2}}
 
 
 def _player(level: str, seed: int):
@@ -48,8 +48,7 @@ def test_a_kitty_and_a_scatter_pass_are_handled():
 def _play_with(level: str, seed: int, deal_seed: int) -> list[int]:
     rules = RuleSet.preset("club")
     h = Hand.random(rules, random.Random(deal_seed), pass_direction="left")
-    play_hand(h, [get_player(level, seed=seed + s, budget=800) if level == "hard"
-                  else get_player(level, seed=seed + s) for s in range(4)])
+    play_hand(h, [_player(level, seed + s) for s in range(4)])
     return h.history
 
 
