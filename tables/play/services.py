@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import timedelta
@@ -52,6 +53,28 @@ from ..models import Hand as HandRow
 from ..models import PlayEvent, PlaySeat, PlayState, Seat, Table
 
 log = logging.getLogger(__name__)
+
+
+class EngineClock:
+    """Seconds spent inside the engine (rebuilding, validating, computer players, records).
+
+    ``bench/simulate.py`` reads it to split end-to-end time into engine and
+    database/framework shares; the cost of keeping it is two ``perf_counter``
+    calls per engine step.
+    """
+
+    seconds = 0.0
+
+    def __enter__(self):
+        self._t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        EngineClock.seconds += time.perf_counter() - self._t0
+        return False
+
+
+engine_clock = EngineClock
 
 COMPUTER_LEVELS = ("random", "easy", "medium", "hard")
 
@@ -159,13 +182,16 @@ def rebuild(state: PlayState, *, players: int | None = None) -> Hand:
     """The current hand of ``state``'s table, rebuilt from its deal and its events (1 query + 1 for seats)."""
     table = state.table
     n = players or len(state.deal)
-    hand = _new_hand(engine_rules(table, n), state)
+    with engine_clock():
+        hand = _new_hand(engine_rules(table, n), state)
     if not state.events:
         return hand
-    for kind, seat, cards in PlayEvent.objects.filter(
+    events = list(PlayEvent.objects.filter(
         table_id=state.table_id, hand_number=state.hand_number
-    ).order_by("sequence").values_list("kind", "seat", "cards"):
-        apply_event(hand, kind, seat, cards)
+    ).order_by("sequence").values_list("kind", "seat", "cards"))
+    with engine_clock():
+        for kind, seat, cards in events:
+            apply_event(hand, kind, seat, cards)
     return hand
 
 
@@ -196,8 +222,9 @@ def _deal(state: PlayState, table: Table, number: int, totals: list[int], n: int
     state.scores_before = list(totals)
     state.kitty = []
     state.deal = []
-    dealt = Hand(engine_rules(table, n), dealer=state.dealer, pass_direction=state.pass_direction,
-                 seed=state.seed)
+    with engine_clock():
+        dealt = Hand(engine_rules(table, n), dealer=state.dealer, pass_direction=state.pass_direction,
+                     seed=state.seed)
     state.deal = [[CODES[c] for c in d] for d in dealt.deal]
     state.kitty = [CODES[c] for c in dealt.kitty]
     state.events = 0
@@ -205,13 +232,15 @@ def _deal(state: PlayState, table: Table, number: int, totals: list[int], n: int
 
 def start_engine_play(
     table: Table, *, computers: Mapping[int, str] | None = None, seed: int | None = None,
+    run: bool = True,
 ) -> PlayState:
     """Make ``table`` engine-played: a private link per seat, computers where asked, first hand dealt.
 
     computers: seat position → level (``random``, ``easy``, ``medium``, ``hard``);
     other seats are humans. The next hand is the table's next unrecorded hand
     (a table may switch to the engine mid-game). Idempotent for a table
-    already engine-played (its computer levels are updated). Raises
+    already engine-played (its computer levels are updated). ``run=False``
+    schedules nothing (the caller drives the computers, ``run_computers``). Raises
     ``PlayError`` for an unknown level or a table whose game has ended, and
     ``ScoringError`` for a table with a wrong number of seats.
     """
@@ -253,7 +282,8 @@ def start_engine_play(
             state.version += 1  # the computer levels changed: give the computers new tasks
             state.save(update_fields=["version", "updated_at"])
         version = state.version
-    transaction.on_commit(lambda: schedule(table.pk, version))
+    if run:
+        transaction.on_commit(lambda: schedule(table.pk, version))
     return state
 
 
@@ -349,7 +379,10 @@ def _act(
                             "computer", flat=True).first() or ""
                     if not level:
                         return None  # the seat became human meanwhile
-                kind, cards = _choose(hand, seat, actor, level, state)
+                with engine_clock():
+                    kind, cards = _choose(hand, seat, actor, level, state)
+            clock = engine_clock()
+            clock.__enter__()
             try:
                 if kind == PlayEvent.Kind.PASS:
                     if hand.phase != "pass":
@@ -367,6 +400,8 @@ def _act(
                 raise IllegalActionError(exc.message, exc.reason.value) from None
             except ValueError as exc:  # a malformed card code
                 raise IllegalActionError(str(exc), "bad_card") from None
+            finally:
+                clock.__exit__(None, None, None)
             canonical = [card_code(to_card(c)) for c in cards]
             PlayEvent.objects.create(
                 table_id=table_id, hand_number=state.hand_number, sequence=state.events + 1,
@@ -411,8 +446,10 @@ def _reason(name: str):
 def _finish_hand(state: PlayState, hand: Hand) -> None:
     """Record the ended hand like an arbiter's entry, then deal the next one or end the game."""
     table = state.table
+    with engine_clock():
+        record = record_of(hand)
     try:
-        table_services.record_hand(table, list(hand.points), source=HandRow.Source.ENGINE, record=record_of(hand))
+        table_services.record_hand(table, list(hand.points), source=HandRow.Source.ENGINE, record=record)
     except ScoringError as exc:  # cannot happen unless the tournament's scoring disagrees with the engine
         log.error("engine hand at %s refused by scoring: %s", table, exc)
         raise PlayError(_("The hand could not be recorded: %(error)s") % {"error": exc}) from exc

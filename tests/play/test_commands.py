@@ -1,0 +1,48 @@
+"""simulate_tournament and export_hand_records (issue 7)."""
+
+import subprocess
+import sys
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tables.models import Hand, PlayEvent
+from tournaments.models import Round
+from tournaments.selectors import standings
+from tournaments.services import create_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_simulates_a_tournament_and_exports_records_that_validate(tmp_path, capsys):
+    create_tournament(slug="sim", name="Sim", hands=2, rounds=2)  # short games keep the test fast
+    call_command("simulate_tournament", "sim", "--players", "8", "--rounds", "2", "--level", "random", "--seed", "3")
+    out = capsys.readouterr().out
+    assert "2 round(s) seated, 4 table(s) and 8 hand(s)" in out
+    assert list(Round.objects.filter(tournament__slug="sim").values_list("status", flat=True)) == ["locked", "locked"]
+    assert Hand.objects.filter(table__round__tournament__slug="sim", source="engine").count() == 8
+    assert PlayEvent.objects.filter(table__round__tournament__slug="sim").count() == 8 * (4 + 52)  # hands 1-2 pass
+    rows = standings(Round.objects.get(tournament__slug="sim", number=1).tournament)
+    assert len(rows) == 8 and all(r.games == 2 for r in rows)
+
+    path = tmp_path / "sim.jsonl"
+    call_command("export_hand_records", "sim", "--output", str(path))
+    assert len(path.read_text().splitlines()) == 8
+    one = tmp_path / "round1.jsonl"
+    call_command("export_hand_records", "sim", "--round", "1", "--output", str(one))
+    assert len(one.read_text().splitlines()) == 4
+    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_export_refuses_an_unknown_tournament_or_round():
+    with pytest.raises(CommandError, match="no tournament"):
+        call_command("export_hand_records", "nope")
+    create_tournament(slug="empty", name="Empty")
+    with pytest.raises(CommandError, match="no round 3"):
+        call_command("export_hand_records", "empty", "--round", "3")
+
+
+def test_simulate_refuses_bad_numbers():
+    with pytest.raises(CommandError, match="--players"):
+        call_command("simulate_tournament", "x", "--players", "2")
