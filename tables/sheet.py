@@ -78,6 +78,14 @@ class Sheet:
         )
 
     @property
+    def ranking(self) -> list[tuple[int, str, int, Fraction]]:
+        """(place, name, penalty total, match points) of an ended game, best place first."""
+        if not self.over:
+            return []
+        rows = zip(self.places, (s.name for s in self.seats), self.totals, self.match_points)
+        return sorted(rows, key=lambda r: (r[0], r[1].casefold()))
+
+    @property
     def next_dealer_name(self) -> str:
         return self.seats[self.next_dealer].name if self.seats else ""
 

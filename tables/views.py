@@ -38,6 +38,11 @@ def _table(request, slug: str, round_number: int, table_number: int, permission:
     return table
 
 
+def _fresh(table: Table) -> Table:
+    """The table as it is in the database now (a write raised its version; the sheet must show that one)."""
+    return Table.objects.select_related("round__tournament").get(pk=table.pk)
+
+
 def _context(request, sheet: Sheet, **extra) -> dict:
     can_enter = permissions.can(request.user, permissions.ENTER_RESULTS, sheet.tournament)
     context = {
@@ -106,7 +111,7 @@ def record(request, slug, round_number, table_number):
     try:
         services.record_hand(table, **call, user=request.user, expected_version=form.cleaned_data["version"])
     except services.StaleTableError:
-        fresh = load_sheet(table)
+        fresh = load_sheet(_fresh(table))
         if _same_hand_recorded(table, number, call):
             # The same form arrived twice (a double click, a resent request): one hand, no error.
             return _after_write(request, fresh, _("Hand %(n)s was already recorded.") % {"n": number})
@@ -115,12 +120,12 @@ def record(request, slug, round_number, table_number):
             error=_("Another arbiter saved this table first. This is the sheet as it is now: check it and enter the hand again."),
         )
     except GameOverError:
-        return _render_sheet(request, load_sheet(table), status=409, error=_("The game has ended; no further hand can be recorded."))
+        return _render_sheet(request, load_sheet(_fresh(table)), status=409, error=_("The game has ended; no further hand can be recorded."))
     except ScoringError as exc:
         verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
         message = verdict.message if not verdict.ok else str(exc)
         return _render_sheet(request, sheet_, status=422, form=form, error=message)
-    return _after_write(request, load_sheet(table), _("Hand %(n)s recorded.") % {"n": number})
+    return _after_write(request, load_sheet(_fresh(table)), _("Hand %(n)s recorded.") % {"n": number})
 
 
 def _after_write(request, sheet_: Sheet, notice: str) -> HttpResponse:
@@ -160,14 +165,14 @@ def correct(request, slug, round_number, table_number, hand_number):
             )
         except services.StaleTableError:
             return _render_sheet(
-                request, load_sheet(table), status=409,
+                request, load_sheet(_fresh(table)), status=409,
                 error=_("Another arbiter changed this table first. This is the sheet as it is now: correct it again if needed."),
             )
         except ScoringError as exc:
             verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
             error = verdict.message if not verdict.ok else str(exc)
         else:
-            return _after_write(request, load_sheet(table), _("Hand %(n)s corrected.") % {"n": hand_number})
+            return _after_write(request, load_sheet(_fresh(table)), _("Hand %(n)s corrected.") % {"n": hand_number})
     return _render_sheet(request, sheet_, status=422, correction=form, editing=hand_number, error=error)
 
 
@@ -185,11 +190,11 @@ def close(request, slug, round_number, table_number):
     try:
         services.close_game(table, user=request.user, expected_version=version)
     except services.StaleTableError:
-        return _render_sheet(request, load_sheet(table), status=409,
+        return _render_sheet(request, load_sheet(_fresh(table)), status=409,
                              error=_("Another arbiter changed this table first. Check the sheet and try again."))
     except ScoringError:
         return _render_sheet(request, sheet_, status=422, error=_("A game cannot end before its first hand."))
-    return _after_write(request, load_sheet(table), _("The game is closed."))
+    return _after_write(request, load_sheet(_fresh(table)), _("The game is closed."))
 
 
 @require_POST
@@ -203,7 +208,7 @@ def confirm(request, slug, round_number, table_number):
         services.confirm_result(table, user=request.user)
     except ScoringError:
         return _render_sheet(request, sheet_, status=422, error=_("The game has not ended yet."))
-    return _after_write(request, load_sheet(table), _("Result confirmed."))
+    return _after_write(request, load_sheet(_fresh(table)), _("Result confirmed."))
 
 
 @require_GET

@@ -23,7 +23,7 @@ def test_the_arbiter_sheet_in_italian(as_arbiter, table):
     record_hand(table, [10, 6, 5, 5])
     html = as_arbiter.get(sheet_url(table), headers={"Accept-Language": "it-IT,it;q=0.9"}).content.decode()
     assert "Registra la smazzata" in html and "Cappotto" in html and "Turno 1, tavolo 1" in html
-    assert "passaggio a destra" in html  # hand 2 passes to the right (002 §1)
+    assert "passaggio: a destra" in html  # hand 2 passes to the right (002 §1)
     check = as_arbiter.post(sheet_url(table, "check/"), {"p0": "10"}, headers={"Accept-Language": "it"}).content.decode()
     assert "10 su 26 finora; ne mancano 16." in check
 

@@ -34,7 +34,7 @@ def test_it_shows_the_entry_row_to_an_arbiter_with_dealer_and_pass(as_arbiter, t
     response = as_arbiter.get(sheet_url(table))
     html = response.content.decode()
     assert 'id="entry"' in html and 'name="p0"' in html and "autofocus" in html
-    assert "Anna deals, pass to the left" in html
+    assert "Anna deals; pass: to the left" in html
 
 
 def test_it_records_a_hand_and_returns_the_sheet_fragment(as_arbiter, table):
@@ -246,3 +246,16 @@ def test_csrf_is_enforced_on_writes(arbiter, table):
     response = client.post(sheet_url(table, "hands/"), {"version": 0, "number": 1, "p0": 26, "p1": 0, "p2": 0, "p3": 0})
     assert response.status_code == 403
     assert not Hand.objects.exists()
+
+
+def test_the_arbiter_can_enter_hand_after_hand_with_the_forms_the_pages_return(as_arbiter, table):
+    import re
+
+    html = as_arbiter.get(sheet_url(table)).content.decode()
+    for number, points in enumerate(([10, 6, 5, 5], [0, 20, 3, 3], [7, 7, 6, 6]), start=1):
+        version = re.search(r'name="version" value="(\d+)"', html).group(1)
+        data = {"version": version, "number": number, "action": "record", **{f"p{i}": p for i, p in enumerate(points)}}
+        response = as_arbiter.post(sheet_url(table, "hands/"), data, headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.content.decode()
+        html = response.content.decode()
+    assert Hand.objects.filter(table=table).count() == 3
