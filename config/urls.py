@@ -6,6 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("play/", include("tables.play.urls")),
     path("", include("tables.urls")),
     path("", include("tournaments.urls")),
 ]
