@@ -209,6 +209,11 @@ class PlayState(models.Model):
     hand_version = models.PositiveIntegerField(_("version when the hand was dealt"), default=1)
     events = models.PositiveSmallIntegerField(_("events in this hand"), default=0)
     finished = models.BooleanField(_("game finished"), default=False)
+    computer_due = models.BooleanField(
+        _("a computer must act"), default=False,
+        help_text=_("Kept with every event so that a poll can tell, without rebuilding the hand, "
+                    "whether a computer's move is due."),
+    )
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -277,10 +277,12 @@ def start_engine_play(
             rng = random.Random(seed) if seed is not None else random.SystemRandom()
             _deal(state, table, gs.hands + 1, list(gs.totals), gs.players, rng)
             state.turn_started_at = timezone.now()
-            state.save()
         else:
             state.version += 1  # the computer levels changed: give the computers new tasks
-            state.save(update_fields=["version", "updated_at"])
+        if not state.finished:
+            levels = _levels(table.pk)
+            state.computer_due = any(levels.get(s) for s in to_act(rebuild(state)))
+        state.save()
         version = state.version
     if run:
         transaction.on_commit(lambda: schedule(table.pk, version))
@@ -412,12 +414,21 @@ def _act(
             state.version += 1
             if hand.is_over:
                 _finish_hand(state, hand)
+                next_hand = None if state.finished else _new_hand(engine_rules(state.table, n), state)
+            else:
+                next_hand = hand
+            if cache is not None and "levels" in cache:
+                levels = cache["levels"]
+            else:
+                levels = _levels(table_id)
+            state.computer_due = next_hand is not None and any(levels.get(s) for s in to_act(next_hand))
             state.turn_started_at = timezone.now()
             fields = dict(
                 version=state.version, events=state.events, hand_number=state.hand_number,
                 hand_version=state.hand_version, dealer=state.dealer, pass_direction=state.pass_direction,
                 seed=state.seed, deal=state.deal, kitty=state.kitty, scores_before=state.scores_before,
                 finished=state.finished, turn_started_at=state.turn_started_at, updated_at=timezone.now(),
+                computer_due=state.computer_due,
             )
             # Compare-and-swap on the version: on a database without row locks
             # (SQLite) a concurrent writer that got here first makes this 0 rows.
@@ -435,6 +446,11 @@ def _act(
         version = state.version
         transaction.on_commit(lambda: schedule(table_id, version))
     return state
+
+
+def _levels(table_id: int) -> dict[int, str]:
+    """Seat position → computer level ("" for a human)."""
+    return dict(PlaySeat.objects.filter(seat__table_id=table_id).values_list("seat__position", "computer"))
 
 
 def _reason(name: str):
@@ -548,6 +564,25 @@ def expire_absent(table_id: int) -> int:
     return moves
 
 
+def advance_due(table_id: int, *, computer_due: bool, turn_started_at) -> int:
+    """Move the table on from a poll when it waits too long (no worker needed); returns moves made.
+
+    A computer's move is made once its pause has passed (only without a
+    worker: with one, the scheduled task does it); an absent human is played
+    automatically once the timeout has passed (000). Idempotent like the tasks.
+    """
+    if turn_started_at is None:
+        return 0
+    waited = (timezone.now() - turn_started_at).total_seconds()
+    if computer_due:
+        if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) and waited >= computer_pause():
+            return run_computers(table_id, limit=1)
+        return 0
+    if waited >= absent_timeout():
+        return expire_absent(table_id)
+    return 0
+
+
 def schedule(table_id: int, version: int) -> None:
     """Enqueue what the table waits for after reaching ``version`` (run after commit).
 
@@ -561,7 +596,10 @@ def schedule(table_id: int, version: int) -> None:
     if state is None or state.finished or state.version != version:
         return  # a later change scheduled its own tasks
     if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-        run_computers(table_id)
+        # No worker: with no pause the computers answer at once; with a pause
+        # the pages' polls move them one by one (``advance_due``).
+        if not computer_pause():
+            run_computers(table_id)
         return
     hand = rebuild(state)
     levels = dict(PlaySeat.objects.filter(seat__table_id=table_id).values_list("seat__position", "computer"))

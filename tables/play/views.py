@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from datetime import timedelta
 
 from tables.models import PlaySeat, PlayState, Table
 from tournaments import permissions
@@ -49,16 +48,14 @@ def _unchanged(table_id: int, version: int | None) -> bool:
     """The cheap poll: whether the table is still at ``version`` (and no absent player is due)."""
     if version is None:
         return False
-    row = PlayState.objects.filter(table_id=table_id).values_list("version", "finished", "turn_started_at").first()
+    row = PlayState.objects.filter(table_id=table_id).values_list(
+        "version", "finished", "turn_started_at", "computer_due").first()
     if row is None or row[0] != version:
         return False
-    current, finished, started = row
-    if finished or started is None:
+    _current, finished, started, computer_due = row
+    if finished:
         return True
-    if timezone.now() - started >= timedelta(seconds=services.absent_timeout()):
-        services.expire_absent(table_id)
-        return PlayState.objects.filter(table_id=table_id, version=version).exists()
-    return True
+    return not services.advance_due(table_id, computer_due=computer_due, turn_started_at=started)
 
 
 def _render_board(request, board, *, status=200, full_template="play/seat.html", extra=None):

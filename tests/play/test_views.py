@@ -111,3 +111,17 @@ def test_the_arbiter_sets_up_a_table_and_gets_the_links(table):
     assert PlayState.objects.filter(table=table).exists()
     page = client.get(f"/play/{table.round.tournament.slug}/1/1/setup/").content.decode()
     assert page.count("/play/s/") == 4
+
+
+def test_without_a_worker_polls_move_the_computers_one_by_one(table, client, settings, django_capture_on_commit_callbacks):
+    settings.CUORI_COMPUTER_PAUSE = 1000
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_engine_play(table, computers={1: "easy", 2: "easy", 3: "easy"}, seed=2)
+    state = state_of(table)
+    assert state.computer_due and not PlayEvent.objects.filter(table=table).exists()
+    htmx(client)
+    assert client.get(seat_url(table, 0) + f"?v={state.version}").status_code == 204  # pause not over
+    settings.CUORI_COMPUTER_PAUSE = 0.001
+    response = client.get(seat_url(table, 0) + f"?v={state.version}")
+    assert response.status_code == 200
+    assert PlayEvent.objects.filter(table=table, actor="computer").count() == 1
