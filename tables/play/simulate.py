@@ -37,7 +37,19 @@ class SimulationSummary:
     engine_seconds: float = 0.0
 
 
-def ensure_tournament(slug: str, *, players: int, rounds: int, rules: str = "club") -> Tournament:
+def relax_durability() -> None:
+    """Simulated games commit once per move: for this connection, do not wait for each commit
+    to reach the disk (a crash may lose the last moves, never corrupt them)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET synchronous_commit TO OFF")
+        elif connection.vendor == "sqlite":
+            cursor.execute("PRAGMA synchronous = OFF")
+
+
+def ensure_tournament(
+    slug: str, *, players: int, rounds: int, rules: str = "club", names: list[str] | None = None,
+) -> Tournament:
     """The tournament ``slug``, created with ``players`` registered computer-played players when absent.
 
     An existing tournament keeps its players (``players`` then only tops up
@@ -53,7 +65,8 @@ def ensure_tournament(slug: str, *, players: int, rounds: int, rules: str = "clu
             tournament.save(update_fields=["rounds_planned"])
         have = Registration.objects.filter(tournament=tournament, withdrawn=False).count()
         for i in range(have + 1, players + 1):
-            organizer.register_player(tournament, name=f"{slug} player {i:03d}", club="Cuori bot club")
+            name = names[i - 1] if names and i <= len(names) else f"{slug} player {i:03d}"
+            organizer.register_player(tournament, name=name, club="Cuori bot club")
     return tournament
 
 
@@ -94,11 +107,7 @@ def simulate_tournament(
     if level not in services.PLAYERS:
         raise services.PlayError(f"unknown computer level {level!r}; known: {', '.join(services.COMPUTER_LEVELS)}")
     summary = SimulationSummary()
-    if connection.vendor == "postgresql":
-        # Simulated games commit once per move: do not wait for each commit to
-        # reach the disk (a crash may lose the last moves, never corrupt them).
-        with connection.cursor() as cursor:
-            cursor.execute("SET synchronous_commit TO OFF")
+    relax_durability()
     clock0, t0 = services.EngineClock.seconds, time.perf_counter()
     tournament = ensure_tournament(slug, players=players, rounds=rounds, rules=rules)
     rng = random.Random(seed)
