@@ -24,6 +24,7 @@ migrate: install
 
 run: migrate
 	$(PY) manage.py ensure_admin
+	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install
