@@ -187,14 +187,16 @@ def fingerprint(tournament: Tournament) -> str:
 
     It sums the tables' ``version`` (raised by every hand, correction, close
     and confirmation, never lowered), counts tables and registrations
-    (withdrawals included) and byes, and takes the tournament's last history
-    id (a change of settings). Live pages poll with it and get "no change"
-    (204) without computing the standings.
+    (withdrawals included) and byes, and adds the tournament's scoring
+    settings (read from the instance, no query). Live pages poll with it and
+    get "no change" (204) without computing the standings; rendered standings
+    are cached under it (:func:`cached`). A player renamed in the admin is
+    not seen until the next result.
     """
-    tables = Table.objects.filter(round__tournament=OuterRef("pk")).values("round__tournament")
-    regs = Registration.objects.filter(tournament=OuterRef("pk")).values("tournament")
-    byes = Bye.objects.filter(round__tournament=OuterRef("pk")).values("round__tournament")
-    history = Tournament.history.filter(id=OuterRef("pk")).values("id")
+    # order_by(): the models' default orderings would join players and rounds into every subquery.
+    tables = Table.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
+    regs = Registration.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    byes = Bye.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
 
     def scalar(qs, expr):
         return Coalesce(Subquery(qs.annotate(v=expr).values("v")[:1], output_field=IntegerField()), Value(0))
@@ -202,7 +204,27 @@ def fingerprint(tournament: Tournament) -> str:
     row = Tournament.objects.filter(pk=tournament.pk).annotate(
         v=scalar(tables, Sum("version")), n=scalar(tables, Count("id")), top=scalar(tables, Max("id")),
         r=scalar(regs, Count("id")), w=scalar(regs, Count("id", filter=Q(withdrawn=True))),
-        b=scalar(byes, Count("id")), h=scalar(history, Max("history_id")),
-    ).values("v", "n", "top", "r", "w", "b", "h").get()
-    raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b", "h"))
+        b=scalar(byes, Count("id")),
+    ).values("v", "n", "top", "r", "w", "b").get()
+    settings = (tournament.status, tournament.scoring, tournament.match_points, tournament.tiebreak_order(),
+                tournament.bye_match_points, tournament.bye_result_points, tournament.game_end,
+                tournament.target_points, tournament.hands_per_game)
+    raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b")) + repr(settings)
     return hashlib.blake2s(raw.encode(), digest_size=6).hexdigest()
+
+
+def cached(tournament: Tournament, fp: str, part: str, build, *, timeout: int = 3600):
+    """``build()``'s value, cached (Django's cache) under the tournament, ``part`` and fingerprint ``fp``.
+
+    Standings of 1,000 players take most of a second to compute and render;
+    they only change when the fingerprint does, so every page view between two
+    results is served from the cache. ``build`` must return picklable data.
+    """
+    from django.core.cache import cache
+
+    key = f"cuori:{tournament.pk}:{part}:{fp}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, timeout)
+    return value

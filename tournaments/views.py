@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
@@ -75,7 +76,10 @@ def tournament(request, slug):
     if request.htmx and request.htmx.target == "seating":
         response = render(request, "tournaments/tournament.html#seating", context)
     else:
-        context["top"] = standings_selector(tournament)[:10]
+        context["top"] = pages.cached(
+            tournament, pages.fingerprint(tournament), "top10",
+            lambda: [(r.rank, r.player_id, r.name, r.match_points) for r in standings_selector(tournament)[:10]],
+        )
         context["byes"] = pages.round_byes(current) if current else []
         response = render(request, "tournaments/tournament.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
@@ -113,15 +117,24 @@ def standings(request, slug):
     elif etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        rows = standings_selector(tournament, round_number=round_number)
-        numbers = list(tournament.rounds.values_list("number", flat=True))
+        live = round_number is None and tournament.status == Tournament.Status.RUNNING
         context = {
-            **_roles(request, tournament), "rows": rows, "round_number": round_number, "round_numbers": numbers,
-            "tiebreaks": [METRICS[k] for k in tournament.tiebreak_order()], "fingerprint": fp,
-            "live": round_number is None and tournament.status == Tournament.Status.RUNNING,
+            **_roles(request, tournament), "round_number": round_number, "fingerprint": fp, "live": live,
+            "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
         }
-        template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
-        response = render(request, template, context)
+
+        def table_html() -> str:
+            rows = standings_selector(tournament, round_number=round_number)
+            tiebreaks = [METRICS[k] for k in tournament.tiebreak_order()]
+            return render_to_string("tournaments/standings.html#table",
+                                    {**context, "rows": rows, "tiebreaks": tiebreaks}, request)
+
+        # The table is the same for every visitor: rendered once per fingerprint and language.
+        context["table_html"] = pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}", table_html)
+        if request.htmx:
+            response = HttpResponse(context["table_html"])
+        else:
+            response = render(request, "tournaments/standings.html", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])

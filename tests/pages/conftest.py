@@ -63,3 +63,13 @@ def anonymous(db):
 
 def sheet_url(table, suffix=""):
     return f"/t/{table.round.tournament.slug}/tables/{table.round.number}/{table.number}/{suffix}"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    # Rendered standings are cached per tournament id and fingerprint; ids repeat between tests.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
