@@ -46,3 +46,18 @@ def test_export_refuses_an_unknown_tournament_or_round():
 def test_simulate_refuses_bad_numbers():
     with pytest.raises(CommandError, match="--players"):
         call_command("simulate_tournament", "x", "--players", "2")
+
+
+def test_load_demo_makes_a_finished_round_a_round_in_progress_and_a_live_table(capsys):
+    call_command("load_demo", "--players", "8")
+    out = capsys.readouterr().out
+    from tables.models import PlaySeat, Table
+
+    rounds = list(Round.objects.filter(tournament__slug="demo-cup").order_by("number").values_list("status", flat=True))
+    assert rounds == ["locked", "playing"]
+    live = Table.objects.get(round__tournament__slug="demo-cup", round__number=2, number=1)
+    human = PlaySeat.objects.get(seat__table=live, computer="")
+    assert f"/play/s/{human.token}/" in out and "/play/demo-cup/2/1/" in out
+    assert Hand.objects.filter(table__round__tournament__slug="demo-cup", table__round__number=2).exists()
+    call_command("load_demo")  # idempotent: prints the links again
+    assert Round.objects.filter(tournament__slug="demo-cup").count() == 2

@@ -15,7 +15,7 @@ from tables.play.simulate import ensure_tournament, play_round, relax_durability
 from tournaments import organizer
 from tournaments.models import Round, Tournament
 
-SLUG = "demo"
+SLUG = "demo-cup"
 NAMES = [
     "Alessandra Rossi", "Bruno Ferrari", "Chiara Esposito", "Davide Bianchi", "Elena Romano", "Fabio Colombo",
     "Giulia Ricci", "Luca Marino", "Marta Greco", "Nicola Bruno", "Paola Gallo", "Roberto Conti",
@@ -35,7 +35,7 @@ def _play_until_hand(table_id: int, number: int) -> None:
 
 
 class Command(BaseCommand):
-    help = "Create the demo tournament (slug 'demo'): round 1 played and locked, round 2 in progress with a live table."
+    help = "Create the demo tournament (slug 'demo-cup'): round 1 played and locked, round 2 in progress with a live table."
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=12)
