@@ -39,7 +39,10 @@ class SimulationSummary:
 
 def relax_durability() -> None:
     """Simulated games commit once per move: for this connection, do not wait for each commit
-    to reach the disk (a crash may lose the last moves, never corrupt them)."""
+    to reach the disk (a crash may lose the last moves, never corrupt them). Nothing inside a
+    transaction (SQLite cannot change it there, and a caller's transaction commits once anyway)."""
+    if connection.in_atomic_block:
+        return
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SET synchronous_commit TO OFF")
