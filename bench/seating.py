@@ -104,6 +104,7 @@ def bench_swiss(n, rounds, seed):
         history.append(seating)
     print(f"swiss     {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
           f"  avg rank spread {sum(spreads) / len(spreads):5.2f}"
+          f" (rounds 2..: {' '.join(f'{x:.1f}' for x in spreads)})"
           f" (consecutive tables: {sum(consecutive) / len(consecutive):.2f})"
           f"  slowest round {worst:5.2f} s")
 

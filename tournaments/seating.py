@@ -903,12 +903,17 @@ class _Planner:
         """Tabu search (after Dotu and Van Hentenryck, "Scheduling social
         golfers locally", 2005): move a player in a repeated pair to the
         best swap in its round; restart from the best schedule, shaken, when
-        stuck; stop at zero repeats or when the budget is spent."""
+        stuck; stop at zero repeats, after ten restarts in a row that found
+        nothing better, or when the iteration budget is spent (all scaled by
+        effort; iterations, not seconds, so the result does not depend on
+        the machine)."""
         rng = self.rng
         n = self.n
         budget = int(self.effort * (30000 + 20 * n * self.rounds))
         stall_limit = max(200, 20 * n)
-        swiss_patience = 100 + 2 * len(self.tables[0])
+        max_restarts = int(self.effort * 10)
+        fruitless = 0
+        swiss_patience = int(self.effort * (100 + 2 * len(self.tables[0])))
         self.tabu: dict[tuple[int, int, int], int] = {}
         self.best_cost = self.cost
         best = self._snapshot()
@@ -939,8 +944,13 @@ class _Planner:
                 self.best_cost = self.cost
                 best = self._snapshot()
                 last_gain = it
+                fruitless = 0
             elif it - last_gain > stall_limit and self.rank is None:
-                # restart from the best schedule, shaken by a few random swaps
+                # restart from the best schedule, shaken by a few random swaps;
+                # give up after many restarts without a better schedule
+                fruitless += 1
+                if fruitless > max_restarts:
+                    break
                 self._load(best)
                 self.tabu.clear()
                 for _ in range(1 + rng.randrange(3)):

@@ -1,0 +1,375 @@
+"""Seating algorithms (issue 6): pure functions, no database."""
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from tournaments.seating import (
+    BALANCED,
+    BYES,
+    RANDOM,
+    SWISS,
+    TABLES_OF_3,
+    TABLES_OF_5,
+    Repeat,
+    Seating,
+    SeatingError,
+    affine_parallel_classes,
+    count_repeated_pairs,
+    fairness_counts,
+    find_repeats,
+    meetings,
+    move_player,
+    plan_rounds,
+    rank_spread,
+    seat_round,
+    swap_players,
+    table_plan,
+    transversal_rounds,
+)
+
+
+def assert_valid(seating, players, *, table_size=4, odd=TABLES_OF_5):
+    """Every player exactly once; table sizes and bye count as planned."""
+    everyone = [p for t in seating.tables for p in t] + list(seating.byes)
+    assert sorted(everyone) == sorted(players)
+    plan = table_plan(len(players), table_size=table_size, odd=odd)
+    assert sorted(len(t) for t in seating.tables) == sorted(plan.sizes)
+    assert len(seating.byes) == plan.byes
+
+
+def as_seating(rounds):
+    return [Seating(tuple(tuple(t) for t in tables)) for tables in rounds]
+
+
+# -- table sizes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "odd", "sizes", "byes"),
+    [
+        (16, TABLES_OF_5, [4] * 4, 0),
+        (17, TABLES_OF_5, [4, 4, 4, 5], 0),
+        (18, TABLES_OF_5, [4, 4, 5, 5], 0),
+        (19, TABLES_OF_5, [4, 5, 5, 5], 0),
+        (5, TABLES_OF_5, [5], 0),
+        (17, TABLES_OF_3, [4, 4, 3, 3, 3], 0),
+        (18, TABLES_OF_3, [4, 4, 4, 3, 3], 0),
+        (19, TABLES_OF_3, [4, 4, 4, 4, 3], 0),
+        (3, TABLES_OF_3, [3], 0),
+        (19, BYES, [4] * 4, 3),
+        (4, BYES, [4], 0),
+    ],
+)
+def test_table_plan_uses_the_fewest_odd_tables(n, odd, sizes, byes):
+    plan = table_plan(n, odd=odd)
+    assert sorted(plan.sizes) == sorted(sizes)
+    assert plan.byes == byes
+    assert sum(plan.sizes) + plan.byes == n
+
+
+@pytest.mark.parametrize(
+    ("n", "odd", "code"),
+    [
+        (3, TABLES_OF_5, "too_few_players"),
+        (3, BYES, "too_few_players"),
+        (2, TABLES_OF_3, "too_few_players"),
+        (0, TABLES_OF_5, "too_few_players"),
+        (7, TABLES_OF_5, "odd_policy_cannot_seat"),
+        (11, TABLES_OF_5, "odd_policy_cannot_seat"),
+        (5, TABLES_OF_3, "odd_policy_cannot_seat"),
+        (8, "tables-of-6", "bad_odd_policy"),
+    ],
+)
+def test_table_plan_rejects_counts_the_policy_cannot_seat(n, odd, code):
+    with pytest.raises(SeatingError) as exc:
+        table_plan(n, odd=odd)
+    assert exc.value.code == code
+    assert str(exc.value)  # one readable English line
+    assert "\n" not in str(exc.value)
+
+
+def test_seat_round_reports_bad_input_clearly():
+    with pytest.raises(SeatingError, match="cannot fill one table"):
+        seat_round([1, 2, 3])
+    with pytest.raises(SeatingError, match="cannot be seated at tables of 4 and 5"):
+        seat_round(range(7))
+    with pytest.raises(SeatingError, match="listed twice"):
+        seat_round([1, 2, 3, 4, 4])
+    with pytest.raises(SeatingError, match="Unknown seating method"):
+        seat_round(range(8), method="alphabetical")
+    with pytest.raises(SeatingError, match="needs the standings"):
+        plan_rounds(range(8), 2, method=SWISS)
+    with pytest.raises(SeatingError, match="at least one round"):
+        plan_rounds(range(8), 0)
+
+
+# -- structure, every method -------------------------------------------------
+
+
+@pytest.mark.parametrize("method", [RANDOM, BALANCED, SWISS])
+@pytest.mark.parametrize(
+    ("n", "odd"),
+    [(16, TABLES_OF_5), (17, TABLES_OF_5), (23, TABLES_OF_5), (21, TABLES_OF_3),
+     (22, BYES), (43, BYES), (5, TABLES_OF_5), (6, TABLES_OF_3)],
+)
+def test_every_active_player_is_seated_once_at_an_allowed_table(method, n, odd):
+    players = list(range(100, 100 + n))
+    history = []
+    points = Counter()
+    for r in range(4):
+        ranks = {p: i for i, p in enumerate(sorted(players, key=lambda p: (-points[p], p)))}
+        seating = seat_round(
+            players, history=history, method=method, seed=r, odd=odd, ranks=ranks, rounds_left=4 - r
+        )
+        assert_valid(seating, players, odd=odd)
+        for table in seating.tables:
+            for place, p in enumerate(table):
+                points[p] += (10, 6, 3, 1, 0)[place]
+        history.append(seating)
+
+
+@pytest.mark.parametrize("method", [RANDOM, BALANCED])
+def test_plan_rounds_seats_everyone_every_round(method):
+    plan = plan_rounds(range(1, 31), 6, method=method, seed=3)
+    assert len(plan) == 6
+    for seating in plan:
+        assert_valid(seating, list(range(1, 31)))
+
+
+@pytest.mark.parametrize(("n", "odd"), [(17, TABLES_OF_5), (19, TABLES_OF_3), (18, BYES), (23, BYES)])
+def test_nobody_gets_a_second_odd_table_or_bye_while_another_has_none(n, odd):
+    players = list(range(1, n + 1))
+    history = []
+    for r in range(9):
+        history.append(seat_round(players, history=history, seed=r, odd=odd))
+        byes, odds = fairness_counts(history)
+        counts = byes if odd == BYES else odds
+        values = [counts.get(p, 0) for p in players]
+        assert max(values) - min(values) <= 1, (r, values)
+
+
+def test_fairness_holds_in_a_joint_plan_too():
+    plan = plan_rounds(range(1, 22), 8, odd=TABLES_OF_5, seed=2)
+    for r in range(1, 9):
+        _, odds = fairness_counts(plan[:r])
+        values = [odds.get(p, 0) for p in range(1, 22)]
+        assert max(values) - min(values) <= 1
+
+
+def test_withdrawn_players_are_not_seated_and_late_ones_join():
+    history = plan_rounds(range(1, 17), 2, seed=1)
+    active = [p for p in range(1, 17) if p not in (3, 9)] + [40, 41]  # two left, two arrived
+    seating = seat_round(active, history=history, seed=5)
+    assert_valid(seating, active)
+    assert find_repeats(seating, history) == []
+
+
+# -- determinism and seat order ------------------------------------------------
+
+
+@pytest.mark.parametrize("method", [RANDOM, BALANCED, SWISS])
+def test_same_seed_players_and_history_give_the_same_seating(method):
+    players = list(range(1, 42))
+    history = plan_rounds(players, 3, seed=9, odd=BYES)
+    ranks = {p: (p * 7) % 41 for p in players}
+    kwargs = dict(history=history, method=method, seed=11, odd=TABLES_OF_3, ranks=ranks)
+    first = seat_round(players, **kwargs)
+    shuffled = list(players)
+    random.Random(1).shuffle(shuffled)
+    assert seat_round(shuffled, **kwargs) == first
+    assert seat_round(players, **{**kwargs, "seed": 12}) != first
+
+
+def test_plans_are_reproducible():
+    assert plan_rounds(range(1, 45), 5, seed=4) == plan_rounds(range(1, 45), 5, seed=4)
+    assert plan_rounds(range(1, 45), 5, seed=4) != plan_rounds(range(1, 45), 5, seed=5)
+
+
+def test_seat_order_is_randomised_from_the_seed():
+    seating = seat_round(range(1, 65), seed=1)
+    assert any(list(t) != sorted(t) for t in seating.tables)
+    again = seat_round(range(1, 65), seed=2)
+    assert [t[0] for t in seating.tables] != [t[0] for t in again.tables]
+
+
+# -- repeats ---------------------------------------------------------------------
+
+
+def test_sixteen_players_five_rounds_without_a_repeat():
+    plan = plan_rounds(range(1, 17), 5, seed=0)
+    assert count_repeated_pairs(plan) == 0
+    assert len(meetings(plan)) == 16 * 15 // 2  # everyone met everyone once
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_sixteen_players_round_by_round_without_a_repeat(seed):
+    history = []
+    for r in range(5):
+        history.append(
+            seat_round(range(1, 17), history=history, seed=seed * 10 + r, rounds_left=5 - r,
+                       plan_seed=seed)
+        )
+    assert count_repeated_pairs(history) == 0
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(20, 5), (32, 8), (64, 10), (100, 8)])
+def test_known_solvable_fields_get_zero_repeats(n, rounds):
+    assert count_repeated_pairs(plan_rounds(range(1, n + 1), rounds, seed=7)) == 0
+
+
+def test_local_search_handles_arbitrary_history():
+    rng = random.Random(3)
+    players = list(range(1, 49))
+    history = []
+    for _ in range(4):  # random past rounds full of repeats
+        order = list(players)
+        rng.shuffle(order)
+        history.append(Seating(tuple(tuple(order[i:i + 4]) for i in range(0, 48, 4))))
+    seating = seat_round(players, history=history, seed=1)
+    assert find_repeats(seating, history) == []
+    plan = plan_rounds(players, 3, history=history, seed=1)
+    assert count_repeated_pairs(history + plan) == count_repeated_pairs(history)
+
+
+def _all_splits(players):
+    first, rest = players[0], players[1:]
+    for mates in itertools.combinations(rest, 3):
+        other = tuple(p for p in rest if p not in mates)
+        yield ((first, *mates), other)
+
+
+def test_balanced_finds_the_cheapest_seating_with_recent_meetings_dearer():
+    """Brute force over all 35 splits of 8 players: the fewest repeats, and
+    among those the ones met longest ago (cost m * sum(1 + 1/age))."""
+    rng = random.Random(5)
+    players = list(range(1, 9))
+    for trial in range(6):
+        history = []
+        for _ in range(3):
+            order = list(players)
+            rng.shuffle(order)
+            history.append(Seating((tuple(order[:4]), tuple(order[4:]))))
+        ages = {}
+        for age, seating in enumerate(reversed(history), 1):
+            for table in seating.tables:
+                for pair in itertools.combinations(sorted(table), 2):
+                    ages.setdefault(pair, []).append(age)
+
+        def cost(tables):
+            return sum(
+                len(ages.get(pair, [])) * sum(1 + 1 / a for a in ages.get(pair, []))
+                for t in tables for pair in itertools.combinations(sorted(t), 2)
+            )
+
+        best = min(cost(split) for split in _all_splits(players))
+        chosen = seat_round(players, history=history, seed=trial)
+        assert cost(chosen.tables) == pytest.approx(best)
+
+
+def test_find_repeats_lists_pairs_that_met_before():
+    history = [Seating(((1, 2, 3, 4), (5, 6, 7, 8))), Seating(((1, 2, 5, 6), (3, 4, 7, 8)))]
+    seating = Seating(((1, 2, 7, 8), (3, 5, 4, 6)))
+    assert find_repeats(seating, history) == [
+        Repeat(0, (1, 2), 2),
+        Repeat(0, (7, 8), 2),
+        Repeat(1, (3, 4), 2),
+        Repeat(1, (5, 6), 2),
+    ]
+    assert count_repeated_pairs(history) == 4  # (1,2) (3,4) (5,6) (7,8)
+
+
+# -- known constructions -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_affine_space_classes_are_perfect_rounds(k):
+    classes = affine_parallel_classes(k)
+    n = 4**k
+    assert len(classes) == (n - 1) // 3
+    for lines in classes:
+        assert sorted(p for line in lines for p in line) == list(range(n))
+    assert count_repeated_pairs(as_seating(classes)) == 0
+
+
+@pytest.mark.parametrize(("q", "k"), [(5, 4), (7, 4), (8, 4), (9, 4), (4, 3), (13, 3)])
+def test_transversal_rounds_are_perfect_rounds(q, k):
+    rounds = transversal_rounds(q, k)
+    if q == 9:  # GF(9) is not built in
+        assert rounds == []
+        return
+    assert len(rounds) == q
+    for tables in rounds:
+        assert sorted(p for t in tables for p in t) == list(range(k * q))
+        assert all(len(t) == k for t in tables)
+    assert count_repeated_pairs(as_seating(rounds)) == 0
+
+
+# -- swiss -----------------------------------------------------------------------
+
+
+def test_swiss_seats_bands_of_similar_rank():
+    players = list(range(1, 33))
+    history = plan_rounds(players, 1, seed=2)
+    # standings: each table's finishing order gives four bands of eight
+    ranks = {}
+    for place in range(4):
+        for t, table in enumerate(history[0].tables):
+            ranks[table[place]] = place * 8 + t
+    seating = seat_round(players, history=history, method=SWISS, ranks=ranks, seed=1)
+    assert find_repeats(seating, history) == []
+    assert rank_spread(seating, ranks) == 3.0  # consecutive ranks at every table
+    assert [min(ranks[p] for p in t) for t in seating.tables] == list(range(0, 32, 4))
+
+
+def test_swiss_avoids_repeats_before_it_keeps_bands_tight():
+    players = list(range(1, 33))
+    ranks = {p: p - 1 for p in players}
+    # last round seated exactly the consecutive bands
+    history = [Seating(tuple(tuple(range(i, i + 4)) for i in range(1, 33, 4)))]
+    seating = seat_round(players, history=history, method=SWISS, ranks=ranks, seed=1)
+    assert find_repeats(seating, history) == []
+    balanced = seat_round(players, history=history, seed=1)
+    assert rank_spread(seating, ranks) <= 12 < rank_spread(balanced, ranks)
+    assert [min(ranks[p] for p in t) for t in seating.tables] == sorted(
+        min(ranks[p] for p in t) for t in seating.tables
+    )
+
+
+def test_swiss_without_standings_seats_as_balanced():
+    players = list(range(1, 21))
+    assert seat_round(players, method=SWISS, seed=3) == seat_round(players, seed=3)
+
+
+# -- manual changes -------------------------------------------------------------------
+
+
+def test_swap_returns_the_new_seating_and_the_repeats_it_creates():
+    history = [Seating(((1, 2, 3, 4), (5, 6, 7, 8)))]
+    seating = Seating(((1, 5, 2, 6), (3, 7, 4, 8)), byes=(9,))
+    change = swap_players(seating, 2, 7, history=history)
+    assert change.seating == Seating(((1, 5, 7, 6), (3, 2, 4, 8)), byes=(9,))
+    # (1,2),(5,6),(3,4),(7,8) were repeats already; the swap makes (5,7),(6,7),(2,3),(2,4)
+    assert sorted(r.players for r in change.created) == [(2, 3), (2, 4), (5, 7), (6, 7)]
+    bye_swap = swap_players(seating, 9, 1, history=history)
+    assert bye_swap.seating.byes == (1,)
+    assert bye_swap.seating.tables[0] == (9, 5, 2, 6)
+
+
+def test_move_keeps_table_sizes_allowed():
+    seating = Seating(((1, 2, 3, 4), (5, 6, 7, 8, 9)))
+    change = move_player(seating, 9, 0, history=[Seating(((1, 9, 10, 11),))])
+    assert change.seating.tables == ((1, 2, 3, 4, 9), (5, 6, 7, 8))
+    assert [r.players for r in change.created] == [(1, 9)]
+    with pytest.raises(SeatingError, match="would have 6 players"):
+        move_player(change.seating, 5, 0)
+    to_bye = move_player(seating, 9, None)
+    assert to_bye.seating.byes == (9,)
+    with pytest.raises(SeatingError, match="would have 2 players"):
+        move_player(Seating(((1, 2, 3),)), 1, None)
+    with pytest.raises(SeatingError, match="not in this round"):
+        move_player(seating, 99, 0)
+    with pytest.raises(SeatingError, match="no table"):
+        move_player(seating, 1, 5)
