@@ -46,32 +46,30 @@ def table_results(tournament: Tournament, *, round_number: int | None = None) ->
         round_filter &= Q(round__number__lte=round_number)
     seats = (
         Seat.objects.filter(round_filter)
-        .values("table_id", "position", "registration_id")
+        .values_list("table_id", "registration_id")
         .annotate(total=Coalesce(Sum("scores__points"), 0))
         .order_by("table_id", "position")
     )
     tables = (
         Table.objects.filter(round_filter)
-        .values("id", "number", "round__number", "closed_by_arbiter")
+        .values_list("id", "number", "round__number", "closed_by_arbiter")
         .annotate(hand_count=Count("hands"))
         .order_by("round__number", "number")
     )
-    by_table: dict[int, list[dict]] = defaultdict(list)
-    for seat in seats:
-        by_table[seat["table_id"]].append(seat)
+    by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table_id, registration_id, total in seats:
+        by_table[table_id].append((registration_id, total))
     rules = tournament.scoring_rules()
     points_table = tournament.match_point_table()
     results = []
-    for t in tables:
-        table_seats = by_table.get(t["id"], [])
-        totals = tuple(s["total"] for s in table_seats)
+    for table_id, number, round_no, closed, hand_count in tables:
+        table_seats = by_table.get(table_id, [])
+        totals = tuple(total for _reg, total in table_seats)
         n = len(totals)
-        over = n in scoring.TABLE_SIZES and scoring.is_game_over(
-            totals, t["hand_count"], rules, closed=t["closed_by_arbiter"]
-        )
+        over = n in scoring.TABLE_SIZES and scoring.is_game_over(totals, hand_count, rules, closed=closed)
         results.append(TableResult(
-            table_id=t["id"], round_number=t["round__number"], number=t["number"], hands=t["hand_count"],
-            over=over, registrations=tuple(s["registration_id"] for s in table_seats), totals=totals,
+            table_id=table_id, round_number=round_no, number=number, hands=hand_count,
+            over=over, registrations=tuple(reg for reg, _total in table_seats), totals=totals,
             places=tuple(scoring.places(totals)) if over else None,
             match_points=tuple(scoring.table_match_points(totals, points_table[n])) if over else None,
         ))
