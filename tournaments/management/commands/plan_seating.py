@@ -1,0 +1,74 @@
+"""plan_seating: plan every round for N anonymous players, no database (issue 6)."""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments import csvio, seating
+
+
+def seating_rows(rounds, *, first_round: int = 1):
+    """CSV rows ``round,table,seat,player`` (table and seat numbered from 1;
+    seat 1 deals first); players on a bye get empty table and seat cells."""
+    for number, plan in enumerate(rounds, first_round):
+        for table_number, table in enumerate(plan.tables, 1):
+            for seat, player in enumerate(table, 1):
+                yield [number, table_number, seat, player]
+        for player in plan.byes:
+            yield [number, "", "", player]
+
+
+class Command(BaseCommand):
+    help = (
+        "Plan R rounds of seating for N players numbered 1..N, without a database, and write "
+        "CSV round,table,seat,player: plan_seating --players N --rounds R "
+        "[--method balanced|random] [--seed S] [--table-size 4] "
+        "[--odd tables-of-5|tables-of-3|byes] [--output FILE]"
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, required=True, help="number of players, numbered 1..N")
+        parser.add_argument("--rounds", type=int, required=True)
+        parser.add_argument("--method", default=seating.BALANCED, help="balanced (default) or random")
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--table-size", type=int, default=4)
+        parser.add_argument("--odd", default=seating.TABLES_OF_5, help="tables-of-5 (default), tables-of-3 or byes")
+        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
+        parser.add_argument("--excel", action="store_true", help="UTF-8 BOM and ';' separators")
+
+    def handle(self, *args, players, rounds, method, seed, table_size, odd, path, excel, **options):
+        if method not in (seating.BALANCED, seating.RANDOM, seating.SWISS):
+            raise CommandError(
+                _("Unknown seating method %(method)s: use balanced or random.") % {"method": method}
+            )
+        start = time.perf_counter()
+        try:
+            plan = seating.plan_rounds(
+                range(1, players + 1), rounds, method=method, seed=seed,
+                table_size=table_size, odd=odd,
+            )
+        except seating.SeatingError as exc:
+            raise CommandError(str(exc)) from None
+        seconds = time.perf_counter() - start
+        rows = seating_rows(plan)
+        if path in (None, "-"):
+            csvio.write_csv(getattr(self.stdout, "_out", self.stdout), csvio.SEATING_HEADER, rows, excel=excel)
+            return
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                csvio.write_csv(handle, csvio.SEATING_HEADER, rows, excel=excel)
+        except OSError as exc:
+            raise CommandError(f"{path}: {exc.strerror}") from None
+        self.stdout.write(
+            _(
+                "%(rounds)s round(s) for %(players)s players, %(tables)s table(s) per round: "
+                "%(repeats)s repeated pair(s); %(seconds).2f s"
+            )
+            % {
+                "rounds": rounds, "players": players, "tables": len(plan[0].tables),
+                "repeats": seating.count_repeated_pairs(plan), "seconds": seconds,
+            }
+        )
