@@ -12,19 +12,14 @@
   // Polling pauses while the player is dragging a card (the board would be swapped under it).
   window.cuoriPlayIdle = function () { return !dragging; };
 
-  function csrf() {
-    var input = document.querySelector("#board input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
-  }
-
   function play(code) {
     var b = board();
     if (!b || !b.dataset.playUrl || !code) { return; }
     selected = null;
+    // The CSRF header comes from <body hx-headers> (base.html), inherited through the source.
     htmx.ajax("POST", b.dataset.playUrl, {
-      target: "#board", swap: "outerHTML",
-      values: { card: code, v: b.dataset.version },
-      headers: { "X-CSRFToken": csrf() }
+      source: b, target: "#board", swap: "outerHTML",
+      values: { card: code, v: b.dataset.version }
     });
   }
 
