@@ -1,0 +1,253 @@
+"""Seating glue and commands (issue 6): rounds saved to and read from the database."""
+
+import csv
+import io
+from types import SimpleNamespace
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tables.models import Seat, Table
+from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
+from tournaments import organizer, seating, seating_service
+from tournaments.models import Bye, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def make_tournament(players, *, rounds=5, slug=None):
+    tournament = TournamentFactory(rounds_planned=rounds, **({"slug": slug} if slug else {}))
+    for i in range(players):
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"P{i + 1:03d}"))
+    return tournament
+
+
+def lock(round_):
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.LOCKED)
+
+
+def saved(round_):
+    return seating_service.round_seating(round_)
+
+
+def active_ids(tournament):
+    return sorted(tournament.registrations.filter(withdrawn=False).values_list("id", flat=True))
+
+
+def run(*args):
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def fails(*args):
+    with pytest.raises(CommandError) as exc:
+        call_command(*args, stdout=io.StringIO(), stderr=io.StringIO())
+    assert exc.value.returncode == 1
+    assert "\n" not in str(exc.value)
+    return str(exc.value)
+
+
+def test_seating_a_round_saves_tables_seats_and_the_seed():
+    tournament = make_tournament(17)
+    done = seating_service.seat_next_round(tournament, seed=42)
+    round_ = done.round
+    assert (round_.number, round_.seating_method, round_.seed) == (1, "balanced", 42)
+    assert round_.status == Round.Status.PLAYING
+    tables = Table.objects.filter(round=round_).order_by("number")
+    assert [t.seats.count() for t in tables] == [len(t) for t in done.seating.tables]
+    assert sorted(t.seats.count() for t in tables) == [4, 4, 4, 5]
+    assert sorted(Seat.objects.filter(round=round_).values_list("registration_id", flat=True)) == active_ids(tournament)
+    # seat order is the algorithm's (seat 0 deals first)
+    first = tables[0]
+    assert tuple(first.seats.order_by("position").values_list("registration_id", flat=True)) == done.seating.tables[0]
+    assert saved(round_) == done.seating
+
+
+def test_rounds_follow_on_without_repeats_and_withdrawn_players_leave():
+    tournament = make_tournament(16, rounds=5)
+    for number in range(1, 6):
+        done = seating_service.seat_next_round(tournament, seed=number * 7)
+        assert done.round.number == number
+        assert done.repeats == ()
+        lock(done.round)
+    rounds = [saved(r) for r in tournament.rounds.order_by("number")]
+    assert seating.count_repeated_pairs(rounds) == 0
+
+
+def test_withdrawn_players_sit_out_and_late_ones_join():
+    tournament = make_tournament(17, rounds=3)
+    lock(seating_service.seat_next_round(tournament, seed=1).round)
+    gone = tournament.registrations.order_by("id").first()
+    gone.withdrawn = True
+    gone.save()
+    late = RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Late"))
+    RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Later"))
+    RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Latest"))
+    RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Last"))
+    done = seating_service.seat_next_round(tournament, seed=2)
+    seated = [p for t in done.seating.tables for p in t]
+    assert gone.id not in seated and late.id in seated
+    assert sorted(seated) == active_ids(tournament)
+    assert [len(t) for t in done.seating.tables] == [4] * 5
+
+
+def test_byes_are_saved_and_go_to_different_players():
+    tournament = make_tournament(18, rounds=4)
+    bye_players = []
+    for number in range(1, 5):
+        done = seating_service.seat_next_round(tournament, seed=number, odd=seating.BYES)
+        byes = list(Bye.objects.filter(round=done.round).values_list("registration_id", flat=True))
+        assert sorted(byes) == sorted(done.seating.byes) and len(byes) == 2
+        bye_players += byes
+        lock(done.round)
+    assert len(set(bye_players)) == 8  # nobody a second bye while others have none
+
+
+def test_swiss_seats_by_the_standings(monkeypatch):
+    tournament = make_tournament(16, rounds=3)
+    first = seating_service.seat_next_round(tournament, seed=3)
+    lock(first.round)
+    # standings: round 1's table winners first, then the seconds, ...
+    order = [t[place] for place in range(4) for t in first.seating.tables]
+    rows = [SimpleNamespace(registration_id=r, rank=i + 1) for i, r in enumerate(order)]
+    monkeypatch.setattr(seating_service.selectors, "standings", lambda t, round_number=None: rows)
+    done = seating_service.seat_next_round(tournament, seed=4, method=seating.SWISS)
+    assert done.round.seating_method == "swiss"
+    assert [set(t) for t in done.seating.tables] == [set(order[i:i + 4]) for i in range(0, 16, 4)]
+    assert done.repeats == ()
+
+
+def test_same_seed_same_seating_across_identical_tournaments():
+    names = []
+    for slug in ("a", "b"):
+        tournament = make_tournament(22, slug=slug)
+        done = seating_service.seat_next_round(tournament, seed=99, odd=seating.TABLES_OF_3)
+        labels = dict(tournament.registrations.values_list("id", "player__name"))
+        names.append([[labels[p] for p in t] for t in done.seating.tables])
+    assert names[0] == names[1]
+
+
+def test_bad_requests_raise_a_readable_error_and_write_nothing():
+    tournament = make_tournament(7)
+    with pytest.raises(seating_service.SeatingServiceError, match="cannot be seated at tables of 4 and 5"):
+        seating_service.seat_next_round(tournament)
+    assert not Round.objects.filter(tournament=tournament).exists()
+    tournament = make_tournament(3)
+    with pytest.raises(seating_service.SeatingServiceError, match="cannot fill one table"):
+        seating_service.seat_next_round(tournament, odd=seating.BYES)
+    tournament = make_tournament(8)
+    seating_service.seat_next_round(tournament, seed=1)
+    with pytest.raises(seating_service.SeatingServiceError, match="Lock round 1"):
+        seating_service.seat_next_round(tournament, seed=2)
+    with pytest.raises(seating_service.SeatingServiceError, match="already seated"):
+        seating_service.seat_next_round(tournament, number=1)
+    with pytest.raises(seating_service.SeatingServiceError, match="Unknown seating method"):
+        seating_service.seat_next_round(tournament, method="alphabetical")
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    Round.objects.filter(tournament=tournament).update(status=Round.Status.LOCKED)
+    with pytest.raises(seating_service.SeatingServiceError, match="finished"):
+        seating_service.seat_next_round(tournament)
+    assert Round.objects.filter(tournament=tournament).count() == 1
+
+
+def test_organizer_start_round_uses_the_seating_service():
+    tournament = make_tournament(20)
+    round_ = organizer.start_round(tournament, seed=5)
+    assert round_.seating_method == "balanced" and round_.seed == 5
+    assert Seat.objects.filter(round=round_).count() == 20
+
+
+def test_manual_swap_and_move_rewrite_the_round_and_report_repeats():
+    tournament = make_tournament(17, rounds=3)
+    first = seating_service.seat_next_round(tournament, seed=1)
+    lock(first.round)
+    second = seating_service.seat_next_round(tournament, seed=2).round
+    before = saved(second)
+    a = before.tables[0][0]
+    old_mate = next(p for p in first.seating.tables[first.seating.table_of(a)] if p != a)
+    target = next(t for t in before.tables if old_mate in t)
+    b = next(p for p in target if p != old_mate)
+    change = seating_service.swap_players(second, a, b)
+    assert saved(second) == change.seating
+    assert any(a in r.players and old_mate in r.players for r in change.created)
+    assert seating_service.repeats_in_round(second) == seating.find_repeats(
+        change.seating, [first.seating]
+    )
+    five = next(i for i, t in enumerate(change.seating.tables) if len(t) == 5)
+    four = next(i for i, t in enumerate(change.seating.tables) if len(t) == 4)
+    mover = change.seating.tables[five][0]
+    moved = seating_service.move_player(second, mover, four + 1)
+    assert mover in saved(second).tables[four] and len(saved(second).tables[four]) == 5
+    assert Round.objects.get(pk=second.pk).seating_method == "manual"
+    with pytest.raises(seating_service.SeatingServiceError, match="would have 6 players"):
+        other = next(t for i, t in enumerate(saved(second).tables) if i != four)
+        seating_service.move_player(second, other[0], four + 1)
+    assert moved.seating == saved(second)
+    lock(second)
+    with pytest.raises(seating_service.SeatingServiceError, match="locked"):
+        seating_service.swap_players(second, a, b)
+
+
+# -- commands ------------------------------------------------------------------------
+
+
+def test_seat_round_command_prints_a_one_line_summary():
+    make_tournament(18, slug="club")
+    out = run("seat_round", "club", "--seed", "5", "--odd", "byes")
+    assert out.strip() == (
+        "round 1 of club seated (balanced, seed 5): 4 table(s) of 4, 2 bye(s), 0 repeated pair(s)"
+    )
+    Round.objects.update(status=Round.Status.LOCKED)
+    out = run("seat_round", "club", "--method", "random", "--seed", "6", "--odd", "tables-of-3")
+    assert out.startswith("round 2 of club seated (random, seed 6): 5 table(s) of 3/4, 0 bye(s)")
+
+
+def test_seat_round_command_errors_are_one_line():
+    make_tournament(7, slug="seven")
+    assert "no tournament" in fails("seat_round", "nope")
+    assert "cannot be seated" in fails("seat_round", "seven")
+    assert "Unknown odd-count policy" in fails("seat_round", "seven", "--odd", "pairs")
+    assert "Unknown seating method" in fails("seat_round", "seven", "--method", "alphabetical")
+    assert not Round.objects.exists()
+
+
+def test_export_seating_writes_csv(tmp_path):
+    tournament = make_tournament(18, slug="club")
+    first = seating_service.seat_next_round(tournament, seed=5, odd=seating.BYES)
+    lock(first.round)
+    seating_service.seat_next_round(tournament, seed=6, odd=seating.BYES)
+    rows = list(csv.reader(io.StringIO(run("export_seating", "club"))))
+    assert rows[0] == ["round", "table", "seat", "player"]
+    assert len(rows) == 1 + 2 * 18
+    labels = dict(tournament.registrations.values_list("id", "player__name"))
+    first_table = first.seating.tables[0]
+    assert rows[1:5] == [["1", "1", str(s + 1), labels[p]] for s, p in enumerate(first_table)]
+    assert sorted(r[3] for r in rows[17:19]) == sorted(labels[p] for p in first.seating.byes)
+    assert rows[17][1:3] == ["", ""]
+    path = tmp_path / "round2.csv"
+    run("export_seating", "club", "--round", "2", "--output", str(path))
+    second = list(csv.reader(path.open(encoding="utf-8")))
+    assert len(second) == 1 + 18 and {r[0] for r in second[1:]} == {"2"}
+    assert "no round 3" in fails("export_seating", "club", "--round", "3")
+
+
+def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_queries):
+    path = tmp_path / "plan.csv"
+    with django_assert_num_queries(0):
+        out = run("plan_seating", "--players", "16", "--rounds", "5", "--seed", "2", "--output", str(path))
+    assert "0 repeated pair(s)" in out
+    rows = list(csv.reader(path.open(encoding="utf-8")))
+    assert rows[0] == ["round", "table", "seat", "player"]
+    assert len(rows) == 1 + 16 * 5
+    plan = {}
+    for r, t, s, p in rows[1:]:
+        plan.setdefault(int(r), {}).setdefault(int(t), []).append(int(p))
+    rounds = [seating.Seating(tuple(tuple(t) for t in tables.values())) for tables in plan.values()]
+    assert seating.count_repeated_pairs(rounds) == 0
+    stdout = run("plan_seating", "--players", "18", "--rounds", "1", "--odd", "byes")
+    assert stdout.splitlines()[-1].startswith("1,,,")
+    assert "cannot be seated" in fails("plan_seating", "--players", "7", "--rounds", "2")
+    assert "needs the standings" in fails("plan_seating", "--players", "8", "--rounds", "2", "--method", "swiss")
+    assert "Unknown seating method" in fails("plan_seating", "--players", "8", "--rounds", "2", "--method", "x")

@@ -1,0 +1,46 @@
+"""seat_round: seat the next round of a tournament (issue 6)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments import seating, seating_service
+
+from ._base import get_tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Seat the next round: seat_round SLUG [--method balanced|swiss|random] [--seed N] "
+        "[--table-size 4] [--odd tables-of-5|tables-of-3|byes]"
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--method", help="balanced (default), swiss or random")
+        parser.add_argument("--seed", type=int, help="the round's seed (default: random, recorded)")
+        parser.add_argument("--table-size", type=int, help="players per table (default 4)")
+        parser.add_argument("--odd", help="tables-of-5 (default), tables-of-3 or byes")
+
+    def handle(self, *args, slug, method, seed, table_size, odd, **options):
+        tournament = get_tournament(slug)
+        try:
+            done = seating_service.seat_next_round(
+                tournament, method=method, seed=seed, table_size=table_size, odd=odd
+            )
+        except seating_service.SeatingServiceError as exc:
+            raise CommandError(str(exc), returncode=1) from None
+        sizes = sorted({len(t) for t in done.seating.tables})
+        self.stdout.write(
+            _(
+                "round %(round)s of %(slug)s seated (%(method)s, seed %(seed)s): %(tables)s table(s) "
+                "of %(sizes)s, %(byes)s bye(s), %(repeats)s repeated pair(s)"
+            )
+            % {
+                "round": done.round.number, "slug": tournament.slug,
+                "method": done.round.seating_method, "seed": done.round.seed,
+                "tables": len(done.seating.tables), "sizes": "/".join(map(str, sizes)),
+                "byes": len(done.seating.byes), "repeats": len(done.repeats),
+            }
+        )
