@@ -369,7 +369,8 @@ def seat_round(
     if method == SWISS:
         method = BALANCED
     horizon = 1
-    if method == BALANCED:
+    total = len(history) + rounds_left
+    if method == BALANCED and _perfect_conceivable(len(players), total, table_size, odd):
         horizon = max(1, min(rounds_left, LOOKAHEAD_PLAYER_ROUNDS // max(1, len(players))))
         if plan_seed is not None and horizon == rounds_left:
             done = len(history)
@@ -382,6 +383,18 @@ def seat_round(
     return _Planner(
         players, horizon, history=history, method=method, seed=seed, flexible=True, **common
     ).run()[0]
+
+
+def _perfect_conceivable(n: int, rounds: int, table_size: int, odd: str) -> bool:
+    """Whether ``rounds`` rounds without a repeat are not ruled out by
+    counting: a player at the largest table meets ``size - 1`` new players
+    per round.  When they are ruled out, planning rounds jointly does not
+    pay: seating round by round gives fewer repeats."""
+    try:
+        largest = max(table_plan(n, table_size=table_size, odd=odd).sizes)
+    except SeatingError:
+        return False
+    return (largest - 1) * rounds <= n - 1
 
 
 def _same_tables(a: Seating, b: Seating) -> bool:
@@ -403,7 +416,8 @@ def plan_rounds(
     effort: float = 1.0,
 ) -> list[Seating]:
     """Plan ``rounds`` rounds for a fixed field, jointly minimising repeats
-    (``balanced``) or shuffling (``random``).  ``swiss`` needs standings
+    (``balanced``; round by round when counting shows repeats cannot be
+    avoided) or shuffling (``random``).  ``swiss`` needs standings
     that do not exist yet and raises :class:`SeatingError`."""
     players = _check_players(players)
     if rounds < 1:
@@ -413,6 +427,17 @@ def plan_rounds(
             "swiss_needs_standings",
             "Swiss seating needs the standings of each round; plan with balanced or random.",
         )
+    if method == BALANCED and not _perfect_conceivable(
+        len(players), len(history) + rounds, table_size, odd
+    ):
+        # repeats are unavoidable: the fewest come from seating round by round
+        plan: list[Seating] = []
+        for r in range(rounds):
+            plan.append(seat_round(
+                players, history=[*history, *plan], seed=seed * 1009 + r,
+                table_size=table_size, odd=odd, effort=effort,
+            ))
+        return plan
     return _Planner(
         players, rounds, history=history, method=method, seed=seed,
         table_size=table_size, odd=odd, effort=effort,

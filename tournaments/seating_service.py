@@ -112,7 +112,9 @@ def seat_next_round(
     it: a ``Round`` (method and seed recorded), its tables and seats (seat 0
     deals first) and byes, in one transaction.
 
-    Active players are the registrations not withdrawn, late ones included.
+    Without an odd-count policy (argument or tournament field) counts that
+    tables of 5 cannot seat (6, 7, 11 players) get tables of 3.  Active
+    players are the registrations not withdrawn, late ones included.
     ``swiss`` ranks them by the standings after the rounds played
     (``selectors.standings``); balanced follows one plan for the tournament
     (seeded by round 1's seed) while the rounds match it, looking ahead over
@@ -121,7 +123,8 @@ def seat_next_round(
     finished, or the players cannot be seated; nothing is written then.
     """
     method = _setting(tournament, "seating_method", method, seating.BALANCED)
-    odd = _setting(tournament, "odd_policy", odd, seating.TABLES_OF_5)
+    chosen_odd = _setting(tournament, "odd_policy", odd, None)
+    odd = chosen_odd or seating.TABLES_OF_5
     table_size = int(_setting(tournament, "table_size", table_size, 4))
     if method not in seating.GENERATING_METHODS:
         raise SeatingServiceError(
@@ -158,6 +161,13 @@ def seat_next_round(
             }
         first_seed = tournament.rounds.filter(number=1).values_list("seed", flat=True).first()
         plan_seed = seed if number == 1 else first_seed
+        if chosen_odd is None:
+            # no policy chosen: tables of 5, or of 3 for counts 5s cannot seat (6, 7, 11)
+            try:
+                seating.table_plan(len(active), table_size=table_size, odd=odd)
+            except seating.SeatingError as exc:
+                if exc.code == "odd_policy_cannot_seat":
+                    odd = seating.TABLES_OF_3
         try:
             result = seating.seat_round(
                 active, history=past_list, method=method, seed=seed, table_size=table_size,

@@ -129,10 +129,17 @@ def test_same_seed_same_seating_across_identical_tournaments():
     assert names[0] == names[1]
 
 
+def test_without_a_chosen_policy_counts_fives_cannot_seat_get_tables_of_three():
+    done = seating_service.seat_next_round(make_tournament(7))
+    assert sorted(len(t) for t in done.seating.tables) == [3, 4]
+    done = seating_service.seat_next_round(make_tournament(11))
+    assert sorted(len(t) for t in done.seating.tables) == [3, 4, 4]
+
+
 def test_bad_requests_raise_a_readable_error_and_write_nothing():
     tournament = make_tournament(7)
     with pytest.raises(seating_service.SeatingServiceError, match="cannot be seated at tables of 4 and 5"):
-        seating_service.seat_next_round(tournament)
+        seating_service.seat_next_round(tournament, odd=seating.TABLES_OF_5)
     assert not Round.objects.filter(tournament=tournament).exists()
     tournament = make_tournament(3)
     with pytest.raises(seating_service.SeatingServiceError, match="cannot fill one table"):
@@ -207,7 +214,7 @@ def test_seat_round_command_prints_a_one_line_summary():
 def test_seat_round_command_errors_are_one_line():
     make_tournament(7, slug="seven")
     assert "no tournament" in fails("seat_round", "nope")
-    assert "cannot be seated" in fails("seat_round", "seven")
+    assert "cannot be seated" in fails("seat_round", "seven", "--odd", "tables-of-5")
     assert "Unknown odd-count policy" in fails("seat_round", "seven", "--odd", "pairs")
     assert "Unknown seating method" in fails("seat_round", "seven", "--method", "alphabetical")
     assert not Round.objects.exists()
