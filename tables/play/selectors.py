@@ -34,7 +34,7 @@ class CardFace:
     legal: bool = False
 
     @classmethod
-    def of(cls, card: int, legal: bool = False) -> "CardFace":
+    def of(cls, card: int, legal: bool = False) -> CardFace:
         r = RANKS[RANK_OF[card]]
         s = SUIT_OF[card]
         return cls(CODES[card], RANK_LABELS.get(r, r), SUIT_SYMBOLS[s], s in (1, 2), legal)
@@ -188,7 +188,7 @@ def _previous_hand(result: Board, table, state, names, place, next_seat) -> None
         replayed = replay(row).hand
     except Exception:  # noqa: BLE001 - a display nicety must never break the page
         return
-    leader, cards = replayed.tricks()[-1]
+    leader, _cards = replayed.tricks()[-1]
     result.last_trick = _trick_cards(leader, [parse_card(c) for c in tricks[-1]], names, place, next_seat)
     result.last_trick_winner = names.get(replayed.winners[-1], "")
     result.last_hand = [(names.get(s, ""), p) for s, p in enumerate(row.get("score") or [])]

@@ -368,9 +368,8 @@ def _act(
                 hand = rebuild(state, players=n)
             if not 0 <= seat < n:
                 raise IllegalActionError(_("There is no seat %(seat)s here.") % {"seat": seat}, "bad_seat")
-            if turn_version is not None:
-                if seat not in to_act(hand) or turn_version != turn_key(state, hand):
-                    return None  # stale task: the seat has acted, or the turn moved on
+            if turn_version is not None and (seat not in to_act(hand) or turn_version != turn_key(state, hand)):
+                return None  # stale task: the seat has acted, or the turn moved on
             if kind is None:
                 level = ""
                 if actor == PlayEvent.Actor.COMPUTER:
@@ -423,13 +422,13 @@ def _act(
                 levels = _levels(table_id)
             state.computer_due = next_hand is not None and any(levels.get(s) for s in to_act(next_hand))
             state.turn_started_at = timezone.now()
-            fields = dict(
-                version=state.version, events=state.events, hand_number=state.hand_number,
-                hand_version=state.hand_version, dealer=state.dealer, pass_direction=state.pass_direction,
-                seed=state.seed, deal=state.deal, kitty=state.kitty, scores_before=state.scores_before,
-                finished=state.finished, turn_started_at=state.turn_started_at, updated_at=timezone.now(),
-                computer_due=state.computer_due,
-            )
+            fields = {
+                "version": state.version, "events": state.events, "hand_number": state.hand_number,
+                "hand_version": state.hand_version, "dealer": state.dealer, "pass_direction": state.pass_direction,
+                "seed": state.seed, "deal": state.deal, "kitty": state.kitty, "scores_before": state.scores_before,
+                "finished": state.finished, "turn_started_at": state.turn_started_at, "updated_at": timezone.now(),
+                "computer_due": state.computer_due,
+            }
             # Compare-and-swap on the version: on a database without row locks
             # (SQLite) a concurrent writer that got here first makes this 0 rows.
             if PlayState.objects.filter(pk=state.pk, version=old_version).update(**fields) != 1:
@@ -549,7 +548,7 @@ def expire_absent(table_id: int) -> int:
     moves made.
     """
     moves = 0
-    for _ in range(8):
+    for _attempt in range(8):
         state = PlayState.objects.select_related("table__round__tournament").filter(table_id=table_id).first()
         if state is None or state.finished or state.turn_started_at is None:
             break

@@ -31,7 +31,7 @@ def test_it_simulates_a_tournament_and_exports_records_that_validate(tmp_path, c
     one = tmp_path / "round1.jsonl"
     call_command("export_hand_records", "sim", "--round", "1", "--output", str(one))
     assert len(one.read_text().splitlines()) == 4
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -56,7 +56,7 @@ def test_a_worker_plays_a_table_of_four_computers_to_the_end_of_the_game(worker,
         4 + 52 if h.pass_direction != "hold" else 52 for h in hands)
     path = tmp_path / "hands.jsonl"
     path.write_text("".join(json.dumps(h.record) + "\n" for h in hands))
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -1,3 +1,4 @@
+import contextlib
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
@@ -30,17 +31,14 @@ class Command(BaseCommand):
             hands = hands.filter(table__round__number=round_number)
         records = hands.order_by("table__round__number", "table__number", "number").values_list("record", flat=True)
         try:
-            out = open(output, "w", encoding="utf-8") if output else sys.stdout
+            with contextlib.ExitStack() as stack:
+                out = stack.enter_context(open(output, "w", encoding="utf-8")) if output else sys.stdout
+                count = 0
+                for record in records.iterator(chunk_size=500):
+                    out.write(dumps(record) + "\n")
+                    count += 1
         except OSError as exc:
             raise CommandError(f"{output}: {exc.strerror}") from None
-        count = 0
-        try:
-            for record in records.iterator(chunk_size=500):
-                out.write(dumps(record) + "\n")
-                count += 1
-        finally:
-            if output:
-                out.close()
         if output:
             self.stdout.write(f"{count} hand record(s) written to {output}")
         else:
