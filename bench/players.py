@@ -25,6 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from engine.players import LEVELS
 from engine.players.duel import duel, estimate, median, quantile
 from engine.rules import RuleSet
 
@@ -72,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     print("targets:")
     for (a, b), res in results.items():
         d = estimate([x - y for x, y in zip(res.a, res.b)])
-        ok = d.mean + d.half < 0 if (a, b) in pairs[:3] else d.mean - d.half > 0
+        stronger = LEVELS.index(a) > LEVELS.index(b)  # the stronger level scores fewer points
+        ok = d.mean + d.half < 0 if stronger else d.mean - d.half > 0
         print(f"  {a} vs {b}: difference {d}  -> {'significant' if ok else 'NOT significant'}")
     hm = results.get(("hard", "medium"))
     if hm:
