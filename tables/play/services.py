@@ -345,15 +345,25 @@ def _act(
     (chosen here, under the lock). expected_version: the version the client
     saw (``StaleStateError`` if it moved). turn_version: a task's key — when
     the seat's turn that began at that version is no longer current, nothing
-    happens and None is returned. cache: ``{"version", "hand"}`` kept by a
-    caller playing many moves in a row, to skip rebuilding.
+    happens and None is returned. cache: a dict kept by a caller playing
+    many moves in a row (``run_computers``): the state row and hand of the
+    last move, reused while the locked version shows nobody else acted.
     """
+    reuse = cache is not None and cache.get("table") == table_id and "state" in cache
     try:
         with transaction.atomic():
-            state = (
-                PlayState.objects.select_for_update(of=("self",))
-                .select_related("table__round__tournament").get(table_id=table_id)
-            )
+            state = None
+            if reuse:
+                # The cheap lock: the version alone; the cached row is current if it matches.
+                locked = PlayState.objects.select_for_update().filter(table_id=table_id).values_list(
+                    "version", flat=True).first()
+                if locked == cache["version"]:
+                    state = cache["state"]
+            if state is None:
+                state = (
+                    PlayState.objects.select_for_update(of=("self",))
+                    .select_related("table__round__tournament").get(table_id=table_id)
+                )
             if state.finished:
                 if turn_version is not None:
                     return None
@@ -423,28 +433,40 @@ def _act(
             state.computer_due = next_hand is not None and any(levels.get(s) for s in to_act(next_hand))
             state.turn_started_at = timezone.now()
             fields = {
-                "version": state.version, "events": state.events, "hand_number": state.hand_number,
-                "hand_version": state.hand_version, "dealer": state.dealer, "pass_direction": state.pass_direction,
-                "seed": state.seed, "deal": state.deal, "kitty": state.kitty, "scores_before": state.scores_before,
-                "finished": state.finished, "turn_started_at": state.turn_started_at, "updated_at": timezone.now(),
-                "computer_due": state.computer_due,
+                "version": state.version, "events": state.events, "turn_started_at": state.turn_started_at,
+                "updated_at": state.turn_started_at, "computer_due": state.computer_due,
             }
+            if hand.is_over:  # a new deal, or the end of the game
+                fields.update(
+                    hand_number=state.hand_number, hand_version=state.hand_version, dealer=state.dealer,
+                    pass_direction=state.pass_direction, seed=state.seed, deal=state.deal, kitty=state.kitty,
+                    scores_before=state.scores_before, finished=state.finished,
+                )
             # Compare-and-swap on the version: on a database without row locks
             # (SQLite) a concurrent writer that got here first makes this 0 rows.
             if PlayState.objects.filter(pk=state.pk, version=old_version).update(**fields) != 1:
                 raise StaleStateError(_("The table has changed since you looked; try again."))
     except IntegrityError:
+        _forget(cache)
         raise StaleStateError(_("The table has changed since you looked; try again.")) from None
+    except BaseException:
+        _forget(cache)  # the cached state may hold changes that were rolled back
+        raise
     if cache is not None:
-        if hand.is_over:
-            cache.pop("version", None)
-            cache.pop("hand", None)
+        if next_hand is None:
+            _forget(cache)
         else:
-            cache.update(version=state.version, hand=hand, table=table_id)
+            cache.update(version=state.version, hand=next_hand, state=state, table=table_id)
     if do_schedule:
         version = state.version
         transaction.on_commit(lambda: schedule(table_id, version))
     return state
+
+
+def _forget(cache: dict | None) -> None:
+    if cache is not None:
+        for key in ("version", "hand", "state", "table"):
+            cache.pop(key, None)
 
 
 def _levels(table_id: int) -> dict[int, str]:
