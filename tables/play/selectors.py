@@ -115,9 +115,10 @@ def board(state: PlayState, *, seat: int | None) -> Board:
     me = seat if seat is not None else 0
     view = hand.view(me)
     place = {s: (s - me) % n for s in range(n)}
-    acting = set(services.to_act(hand)) if not state.finished else set()
+    finished = state.finished or table.closed_by_arbiter
+    acting = set(services.to_act(hand)) if not finished else set()
     totals = list(state.scores_before or [0] * n)
-    if state.finished:
+    if finished:
         from ..services import game_state
 
         totals = list(game_state(table).totals)
@@ -130,10 +131,10 @@ def board(state: PlayState, *, seat: int | None) -> Board:
     direction = hand.pass_direction
     result = Board(
         version=state.version, table=table, seat=seat, hand_number=state.hand_number,
-        phase="over" if state.finished else hand.phase, pass_direction=direction,
+        phase="over" if finished else hand.phase, pass_direction=direction,
         pass_label=str(PASS_LABELS.get(direction, direction)), pass_to="", players=n,
         seats=sorted(lines, key=lambda line: line.place), hearts_broken=view.hearts_broken,
-        finished=state.finished,
+        finished=finished,
     )
     if direction not in ("hold", "mix", "scatter") and hand.rules.pass_size:
         result.pass_to = names.get(pass_targets(direction, me, n, 1)[0], "")
@@ -152,7 +153,7 @@ def board(state: PlayState, *, seat: int | None) -> Board:
     elif state.hand_number > 1 or state.finished:
         _previous_hand(result, table, state, names, place, hand.rules.next_seat)
     result.waiting_for = [names.get(s, "") for s in sorted(acting)]
-    if seat is not None and not state.finished:
+    if seat is not None and not finished:
         result.hand = _sorted(view.held, view.legal)
         result.my_turn = seat in acting and hand.phase == "play"
         result.must_pass = seat in acting and hand.phase == "pass"

@@ -46,7 +46,7 @@ from engine.players import PLAYERS, get_player
 from engine.record import record_of
 from engine.rules import MOON_RULES, RuleSet
 from tournaments import rulesets
-from tournaments.scoring import ScoringError
+from tournaments.scoring import GameOverError, ScoringError
 
 from .. import services as table_services
 from ..models import Hand as HandRow
@@ -364,7 +364,7 @@ def _act(
                     PlayState.objects.select_for_update(of=("self",))
                     .select_related("table__round__tournament").get(table_id=table_id)
                 )
-            if state.finished:
+            if state.finished or state.table.closed_by_arbiter:
                 if turn_version is not None:
                     return None
                 raise GameFinishedError(_("The game at this table has ended; no card can be played."))
@@ -487,6 +487,10 @@ def _finish_hand(state: PlayState, hand: Hand) -> None:
         record = record_of(hand)
     try:
         table_services.record_hand(table, list(hand.points), source=HandRow.Source.ENGINE, record=record)
+    except GameOverError:
+        # The arbiter closed the game meanwhile (time up): its recorded hands are final.
+        state.finished = True
+        return
     except ScoringError as exc:  # cannot happen unless the tournament's scoring disagrees with the engine
         log.error("engine hand at %s refused by scoring: %s", table, exc)
         raise PlayError(_("The hand could not be recorded: %(error)s") % {"error": exc}) from exc
@@ -543,7 +547,7 @@ def run_computers(table_id: int, *, limit: int | None = None) -> int:
     state = PlayState.objects.select_related("table__round__tournament").get(table_id=table_id)
     hand = rebuild(state)
     while limit is None or moves < limit:
-        if state.finished:
+        if state.finished or state.table.closed_by_arbiter:
             break
         due = [s for s in to_act(hand) if levels.get(s)]
         if not due:

@@ -239,3 +239,25 @@ def test_a_stale_computer_task_does_nothing(human_table):
     before = _snapshot(human_table)
     assert services.computer_move(human_table.id, 1, state.hand_version) is False  # seat 1 has passed
     _nothing_recorded(human_table, before)
+
+
+def test_a_game_closed_by_the_arbiter_stops_online_play(table):
+    from tables.services import close_game
+
+    services.start_engine_play(table, computers={1: "random", 2: "random", 3: "random"}, seed=4, run=False)
+    while not Hand.objects.filter(table=table).exists():
+        state = state_of(table)
+        hand = services.rebuild(state)
+        if not services.run_computers(table.id):
+            services.absent_move(table.id, 0, services.turn_key(state, hand))
+    close_game(table)
+    state = state_of(table)
+    hand = services.rebuild(state)
+    before = _snapshot(table)
+    assert services.run_computers(table.id) == 0
+    if 0 in services.to_act(hand):
+        assert services.absent_move(table.id, 0, services.turn_key(state, hand)) is False
+        with pytest.raises(services.GameFinishedError):
+            services.submit_play(table.id, 0, card_code(hand.legal_moves(0)[0]) if hand.phase == "play" else "2C")
+    _nothing_recorded(table, before)
+    assert Hand.objects.filter(table=table).count() == 1
