@@ -4,7 +4,8 @@ Run: ``.venv/bin/python bench/seating.py [--quick]`` from the repository
 root.  Prints one line per case; pure Python, no database.
 
 - plan: ``plan_rounds`` for N anonymous players x R rounds (the
-  ``plan_seating`` command);
+  ``plan_seating`` command); search: the same without the known perfect
+  constructions (AG(k, 4), transversal designs), greedy + tabu alone;
 - by round: ``seat_round`` called once per round with the growing history,
   as a tournament does (with look-ahead over the rounds left);
 - one round: seating round 8 of 1,000 players after 7 rounds;
@@ -52,6 +53,16 @@ def bench_plan(cases, seed):
         plan, seconds = timed(plan_rounds, range(1, n + 1), rounds, seed=seed)
         print(f"plan      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(plan):3d}"
               f"  time {seconds:6.2f} s")
+
+
+def bench_search_only(cases, seed):
+    """The same plans without the known constructions: greedy + tabu only."""
+    for n, rounds in cases:
+        plan, seconds = timed(
+            plan_rounds, range(1, n + 1), rounds, seed=seed, constructions=False
+        )
+        print(f"search    {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(plan):3d}"
+              f"  time {seconds:6.2f} s  (no construction)")
 
 
 def bench_by_round(cases, seed):
@@ -133,6 +144,7 @@ def main() -> None:
     args = parser.parse_args()
     plan_cases = [c for c in PLAN_CASES if not args.quick or c[0] < 1000]
     bench_plan(plan_cases, args.seed)
+    bench_search_only([(16, 5), (20, 5), (32, 8), (64, 10)], args.seed)
     bench_by_round(BY_ROUND_CASES, args.seed)
     if not args.quick:
         bench_one_round(args.seed)

@@ -122,7 +122,8 @@ def test_every_active_player_is_seated_once_at_an_allowed_table(method, n, odd):
     for r in range(4):
         ranks = {p: i for i, p in enumerate(sorted(players, key=lambda p: (-points[p], p)))}
         seating = seat_round(
-            players, history=history, method=method, seed=r, odd=odd, ranks=ranks, rounds_left=4 - r
+            players, history=history, method=method, seed=r, odd=odd, ranks=ranks,
+            rounds_left=4 - r, effort=0.2,
         )
         assert_valid(seating, players, odd=odd)
         for table in seating.tables:
@@ -144,7 +145,7 @@ def test_nobody_gets_a_second_odd_table_or_bye_while_another_has_none(n, odd):
     players = list(range(1, n + 1))
     history = []
     for r in range(9):
-        history.append(seat_round(players, history=history, seed=r, odd=odd))
+        history.append(seat_round(players, history=history, seed=r, odd=odd, effort=0.2))
         byes, odds = fairness_counts(history)
         counts = byes if odd == BYES else odds
         values = [counts.get(p, 0) for p in players]
@@ -152,7 +153,7 @@ def test_nobody_gets_a_second_odd_table_or_bye_while_another_has_none(n, odd):
 
 
 def test_fairness_holds_in_a_joint_plan_too():
-    plan = plan_rounds(range(1, 22), 8, odd=TABLES_OF_5, seed=2)
+    plan = plan_rounds(range(1, 22), 8, odd=TABLES_OF_5, seed=2, effort=0.2)
     for r in range(1, 9):
         _, odds = fairness_counts(plan[:r])
         values = [odds.get(p, 0) for p in range(1, 22)]
@@ -212,6 +213,17 @@ def test_sixteen_players_round_by_round_without_a_repeat(seed):
             seat_round(range(1, 17), history=history, seed=seed * 10 + r, rounds_left=5 - r,
                        plan_seed=seed)
         )
+    assert count_repeated_pairs(history) == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_sixteen_by_five_by_the_search_alone(seed):
+    """No known construction, no plan to follow: greedy + tabu search."""
+    assert count_repeated_pairs(plan_rounds(range(1, 17), 5, seed=seed, constructions=False)) == 0
+    assert count_repeated_pairs(plan_rounds(range(1, 21), 5, seed=seed, constructions=False)) == 0
+    history = []
+    for r in range(5):  # round by round, looking ahead from the history
+        history.append(seat_round(range(1, 17), history=history, seed=seed + r, rounds_left=5 - r))
     assert count_repeated_pairs(history) == 0
 
 
