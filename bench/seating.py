@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.seating import (  # noqa: E402
+from tournaments.seating import (
     BYES,
     SWISS,
     TABLES_OF_3,

@@ -21,19 +21,22 @@ Methods (``METHODS``):
   social golfer problem with a cost.  A pair of players that already shared
   a table costs ``m * sum(w(age))`` to seat together again, where ``m`` is
   how often they met and ``w(age) = U + U // age`` (age 1 = last round), so
-  recent meetings cost more than old ones and each repeat escalates.  A
-  greedy construction (or, with no history and 4**k players at tables of 4,
-  the parallel classes of the affine space AG(k, 4), a perfect schedule) is
-  improved by a tabu search over swaps of two players between tables of the
-  same round, with a deterministic seeded RNG and an iteration budget; it
-  stops early at zero cost.  Several rounds can be planned jointly
-  (:func:`plan_rounds`), which is how ``seat_round`` looks ahead so that an
-  early round does not make a later one impossible (16 players x 5 rounds
-  has exactly one schedule shape);
+  recent meetings cost more than old ones and each repeat escalates.  With
+  no history and a field that fits a known perfect schedule (4**k players:
+  the affine space AG(k, 4); k * q players at tables of k, q a prime power:
+  a transversal design) that schedule is used, relabelled at random.
+  Otherwise a greedy construction (bitsets of past opponents) is improved
+  by a tabu search over swaps of two players between tables of one round
+  (after Dotu and Van Hentenryck 2005: when few repeats are left it weighs
+  every move of every player in a repeated pair), with a seeded RNG and an
+  iteration budget; it stops early at zero cost.  Several rounds can be
+  planned jointly (:func:`plan_rounds`), which is how :func:`seat_round`
+  looks ahead so that an early round does not make a later one impossible;
 - ``swiss``: from round 2, players ranked by the standings are seated in
   bands of similar rank: the search starts from tables of consecutive ranks
-  and adds the rank spread of each table (max rank - min rank) to the cost,
-  weighted so that one repeated pair always outweighs any spread;
+  and adds, per table, the sum over pairs of their rank distance, weighted
+  so that one repeated pair always outweighs any rank distance; repeats are
+  still minimised inside and across bands;
 - ``manual``: :func:`swap_players` and :func:`move_player` return the new
   seating and the repeats the change creates (:func:`find_repeats`).
 
@@ -49,8 +52,9 @@ in sorted order and all randomness comes from ``random.Random(seed)``.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -364,7 +368,7 @@ def seat_round(
     listed twice).
     """
     players = _check_players(players)
-    common = dict(table_size=table_size, odd=odd, effort=effort)
+    common = {"table_size": table_size, "odd": odd, "effort": effort}
     if method == SWISS and ranks is not None and history:
         return _Planner(
             players, 1, history=history, method=SWISS, seed=seed, ranks=ranks,
@@ -453,7 +457,7 @@ def plan_rounds(
 
 def _check_players(players: Iterable[PlayerId]) -> list[PlayerId]:
     ordered = sorted(players)
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in itertools.pairwise(ordered):
         if a == b:
             raise SeatingError("duplicate_player", "Player %(player)s is listed twice.", player=a)
     return ordered

@@ -210,7 +210,7 @@ def _editable(round_: Round) -> Round:
     return round_
 
 
-def _save_edit(round_: Round, before: seating.Seating, after: seating.Seating) -> None:
+def _save_edit(round_: Round, after: seating.Seating) -> None:
     """Rewrite the round's tables, seats and byes from ``after``."""
     Seat.objects.filter(round=round_).delete()
     Table.objects.filter(round=round_).delete()
@@ -234,7 +234,7 @@ def swap_players(round_: Round, a: int, b: int) -> seating.ManualChange:
             change = seating.swap_players(before, a, b, history=[past[n] for n in sorted(past)])
         except seating.SeatingError as exc:
             raise _translate(exc) from None
-        _save_edit(round_, before, change.seating)
+        _save_edit(round_, change.seating)
     return change
 
 
@@ -253,7 +253,7 @@ def move_player(round_: Round, registration: int, table: int | None) -> seating.
             )
         except seating.SeatingError as exc:
             raise _translate(exc) from None
-        _save_edit(round_, before, change.seating)
+        _save_edit(round_, change.seating)
     return change
 
 

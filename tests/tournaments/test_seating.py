@@ -176,7 +176,7 @@ def test_same_seed_players_and_history_give_the_same_seating(method):
     players = list(range(1, 42))
     history = plan_rounds(players, 3, seed=9, odd=BYES)
     ranks = {p: (p * 7) % 41 for p in players}
-    kwargs = dict(history=history, method=method, seed=11, odd=TABLES_OF_3, ranks=ranks)
+    kwargs = {"history": history, "method": method, "seed": 11, "odd": TABLES_OF_3, "ranks": ranks}
     first = seat_round(players, **kwargs)
     shuffled = list(players)
     random.Random(1).shuffle(shuffled)
@@ -270,7 +270,7 @@ def test_balanced_finds_the_cheapest_seating_with_recent_meetings_dearer():
                 for pair in itertools.combinations(sorted(table), 2):
                     ages.setdefault(pair, []).append(age)
 
-        def cost(tables):
+        def cost(tables, ages=ages):
             return sum(
                 len(ages.get(pair, [])) * sum(1 + 1 / a for a in ages.get(pair, []))
                 for t in tables for pair in itertools.combinations(sorted(t), 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments import seating, seating_service
+from tournaments import seating_service
 
 from ._base import get_tournament
 
