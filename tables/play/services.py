@@ -89,6 +89,11 @@ def absent_timeout() -> float:
     return float(getattr(settings, "CUORI_ABSENT_TIMEOUT", 60.0))
 
 
+def task_grace() -> float:
+    """Seconds after which a poll makes an overdue computer move itself, with a worker (default 30)."""
+    return float(getattr(settings, "CUORI_TASK_GRACE", 30.0))
+
+
 def link_days() -> float:
     """Days a seat link stays valid (default 7)."""
     return float(getattr(settings, "CUORI_SEAT_LINK_DAYS", 7))
@@ -590,17 +595,21 @@ def expire_absent(table_id: int) -> int:
 
 
 def advance_due(table_id: int, *, computer_due: bool, turn_started_at) -> int:
-    """Move the table on from a poll when it waits too long (no worker needed); returns moves made.
+    """Move the table on from a poll when it waits too long; returns the moves made.
 
-    A computer's move is made once its pause has passed (only without a
-    worker: with one, the scheduled task does it); an absent human is played
-    automatically once the timeout has passed (000). Idempotent like the tasks.
+    A computer's move is made once its pause has passed (without a worker;
+    with one, the scheduled task does it, and the poll only after a further
+    ``CUORI_TASK_GRACE`` seconds); an absent human is played automatically
+    once the timeout has passed (000). Idempotent like the tasks.
     """
     if turn_started_at is None:
         return 0
     waited = (timezone.now() - turn_started_at).total_seconds()
     if computer_due:
-        if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) and waited >= computer_pause():
+        # With a worker the task moves the computer; should it be lost (a worker
+        # down too long), the poll does it after a grace period.
+        grace = 0.0 if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) else task_grace()
+        if waited >= computer_pause() + grace:
             return run_computers(table_id, limit=1)
         return 0
     if waited >= absent_timeout():

@@ -66,6 +66,11 @@ class Command(BaseCommand):
         # Table 1 is the live table: seat 1 is yours (a human), the computers answer you.
         live = tables[0]
         services.start_engine_play(live, computers={0: ""})
+        # The other tables go on by themselves: with a worker through its tasks,
+        # without one as the pages poll them.
+        for table in tables[1:]:
+            state = PlayState.objects.get(table=table)
+            services.schedule(table.id, state.version)
         return tournament
 
     def _print_links(self, tournament: Tournament) -> None:
