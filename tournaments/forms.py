@@ -33,7 +33,8 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "start_date", "end_date", "venue", "rules", "scoring", "game_end",
             "target_points", "hands_per_game", "rounds_planned", "hand_total", "moon_rule", "shoot_the_sun",
-            "min_hand_points", "bye_match_points", "bye_result_points",
+            "min_hand_points", "seating_method", "odd_policy", "table_size", "bye_match_points",
+            "bye_result_points",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

@@ -87,6 +87,16 @@ class Tournament(models.Model):
             "Others take the total, unless that ends the game with the shooter losing"
         )
 
+    class SeatingMethod(models.TextChoices):
+        BALANCED = "balanced", _("Balanced: fewest repeated opponents")
+        SWISS = "swiss", _("Swiss: similar standings, fewest repeats")
+        RANDOM = "random", _("Random")
+
+    class OddPolicy(models.TextChoices):
+        TABLES_OF_5 = "tables-of-5", _("Tables of 5")
+        TABLES_OF_3 = "tables-of-3", _("Tables of 3")
+        BYES = "byes", _("Byes")
+
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
@@ -122,6 +132,18 @@ class Tournament(models.Model):
     hands_per_game = models.PositiveSmallIntegerField(_("hands per game"), null=True, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=1)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks, blank=True)
+    seating_method = models.CharField(
+        _("seating method"), max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.BALANCED,
+    )
+    odd_policy = models.CharField(
+        _("when players are not a multiple of the table size"), max_length=12, choices=OddPolicy.choices,
+        blank=True, help_text=_("Empty: tables of 5, or tables of 3 where 5s cannot seat everyone."),
+    )
+    table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
+    seed = models.BigIntegerField(
+        _("seating seed"), null=True, blank=True,
+        help_text=_("Seeds the seating plan of the whole tournament; empty: chosen when round 1 is seated."),
+    )
     bye_match_points = models.CharField(
         _("match points for a bye"), max_length=20, default="5", validators=[validate_fraction],
     )
@@ -145,6 +167,7 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(min_hand_points__lte=0), name="tournament_min_points_not_positive"),
             models.CheckConstraint(condition=Q(hand_total__gte=1), name="tournament_hand_total_positive"),
             models.CheckConstraint(condition=Q(target_points__gte=1), name="tournament_target_positive"),
+            models.CheckConstraint(condition=Q(table_size__gte=3, table_size__lte=5), name="tournament_table_size_3_to_5"),
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True) | Q(start_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
                 name="tournament_dates_ordered",

@@ -117,7 +117,9 @@ def seat_next_round(
     players are the registrations not withdrawn, late ones included.
     ``swiss`` ranks them by the standings after the rounds played
     (``selectors.standings``); balanced follows one plan for the tournament
-    (seeded by round 1's seed) while the rounds match it, looking ahead over
+    (seeded by the tournament's ``seed``, chosen and saved when round 1 is
+    seated if empty; a round's seed defaults to one derived from it) while
+    the rounds match it, looking ahead over
     the rounds planned.  Raises ``SeatingServiceError`` (translated) when
     the round exists, the previous round is not locked, the tournament is
     finished, or the players cannot be seated; nothing is written then.
@@ -146,7 +148,12 @@ def seat_next_round(
             raise SeatingServiceError(
                 _("Lock round %(n)s before seating the next one.") % {"n": last}
             )
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        if tournament.seed is None:
+            # The tournament's seed fixes the whole seating plan; chosen once, then recorded.
+            tournament.seed = seed if seed is not None and number == 1 else random.SystemRandom().randrange(2**31)
+            tournament.save(update_fields=["seed"])
+        if seed is None:
+            seed = random.Random(f"{tournament.seed}:{number}").randrange(2**31)
         active = list(
             Registration.objects.filter(tournament=tournament, withdrawn=False)
             .order_by("id").values_list("id", flat=True)
@@ -159,8 +166,7 @@ def seat_next_round(
                 row.registration_id: row.rank - 1
                 for row in selectors.standings(tournament, round_number=number - 1)
             }
-        first_seed = tournament.rounds.filter(number=1).values_list("seed", flat=True).first()
-        plan_seed = seed if number == 1 else first_seed
+        plan_seed = tournament.seed
         if chosen_odd is None:
             # no policy chosen: tables of 5, or of 3 for counts 5s cannot seat (6, 7, 11)
             try:
