@@ -23,7 +23,7 @@ def test_creating_a_tournament_needs_a_login(anonymous, db):
 def test_an_organizer_creates_a_tournament_from_a_preset(as_organizer, organizer):
     data = {
         "name": "Torneo di Natale", "slug": "natale", "rules": "club", "scoring": "10-6-3-1", "game_end": "target",
-        "target_points": 100, "rounds_planned": 4, "bye_match_points": "5", "tiebreak_1": "result_points",
+        "target_points": 100, "rounds_planned": 4, "bye_match_points": "5", "seating_method": "balanced", "table_size": 4, "tiebreak_1": "result_points",
         "tiebreak_2": "table_wins",
     }
     response = as_organizer.post("/t/new/", data)
@@ -36,7 +36,7 @@ def test_an_organizer_creates_a_tournament_from_a_preset(as_organizer, organizer
 def test_create_shows_errors_next_to_the_fields(as_organizer, tournament):
     data = {
         "name": "", "slug": "coppa", "rules": "club", "scoring": "10-6-3-1", "game_end": "hands",
-        "target_points": 100, "rounds_planned": 4, "bye_match_points": "5",
+        "target_points": 100, "rounds_planned": 4, "bye_match_points": "5", "seating_method": "balanced", "table_size": 4,
         "tiebreak_1": "table_wins", "tiebreak_2": "table_wins",
     }
     response = as_organizer.post("/t/new/", data)
@@ -62,7 +62,7 @@ def test_edit_saves_and_validates(as_organizer, tournament):
     data = {
         "name": "Coppa 2", "slug": "coppa", "rules": "club", "scoring": "14-6-0-0", "game_end": "target",
         "target_points": 75, "rounds_planned": 5, "hand_total": 26, "moon_rule": "others",
-        "min_hand_points": 0, "bye_match_points": "5", "tiebreak_1": "best_game",
+        "min_hand_points": 0, "bye_match_points": "5", "seating_method": "balanced", "table_size": 4, "tiebreak_1": "best_game",
     }
     assert as_organizer.post("/t/coppa/manage/edit/", data).status_code == 302
     tournament.refresh_from_db()
