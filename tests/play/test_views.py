@@ -125,3 +125,16 @@ def test_without_a_worker_polls_move_the_computers_one_by_one(table, client, set
     response = client.get(seat_url(table, 0) + f"?v={state.version}")
     assert response.status_code == 200
     assert PlayEvent.objects.filter(table=table, actor="computer").count() == 1
+
+
+def test_an_expired_link_is_refused_with_a_clear_message_and_records_nothing(human_table, client):
+    from django.utils import timezone
+
+    play = human_table.seats.get(position=0).play
+    play.expires_at = timezone.now()
+    play.save()
+    before = PlayEvent.objects.count()
+    hand = services.rebuild(state_of(human_table))
+    response = client.post(f"/play/s/{play.token}/pass/", {"card": [card_code(c) for c in hand.deal[0][:3]]})
+    assert response.status_code == 404 and "expired" in response.content.decode()
+    assert PlayEvent.objects.count() == before
