@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Hand, HandScore, Penalty, Seat, Table
+from .models import Hand, HandScore, Penalty, PlayEvent, PlaySeat, PlayState, Seat, Table
 
 
 class SeatInline(admin.TabularInline):
@@ -52,3 +52,34 @@ class HandAdmin(SimpleHistoryAdmin):
 class PenaltyAdmin(SimpleHistoryAdmin):
     list_display = ["hand", "offender", "reason", "recorded_by", "created_at"]
     list_filter = ["hand__table__round__tournament"]
+
+
+@admin.register(PlaySeat)
+class PlaySeatAdmin(admin.ModelAdmin):
+    list_display = ["seat", "computer", "expires_at", "last_seen_at"]
+    list_filter = ["seat__table__round__tournament", "computer"]
+    readonly_fields = ["token"]
+
+
+@admin.register(PlayState)
+class PlayStateAdmin(admin.ModelAdmin):
+    list_display = ["table", "hand_number", "version", "finished"]
+    list_filter = ["table__round__tournament", "finished"]
+    readonly_fields = ["deal", "seed", "version"]
+
+
+@admin.register(PlayEvent)
+class PlayEventAdmin(admin.ModelAdmin):
+    """The event log is the record of what was played: read-only."""
+
+    list_display = ["table", "hand_number", "sequence", "seat", "kind", "cards", "actor", "created_at"]
+    list_filter = ["table__round__tournament", "kind", "actor"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -113,7 +113,8 @@ def record_hand(
     when ``penalty_offender`` is given: the hand is then scored as a penalty,
     002 "Errori e penalità", and ``penalty_reason`` is kept).
     Raises ``ScoringError`` when the points do not add up (002 §5-6), the
-    seat count is wrong, ``GameOverError`` when the game has already ended
+    seat count is wrong, the table is played via the engine and the hand does
+    not come from it, ``GameOverError`` when the game has already ended
     (002 §15), ``StaleTableError`` when ``expected_version`` is stale.
     """
     caller = table
@@ -127,6 +128,11 @@ def record_hand(
         hands = table.hands.count()
         if scoring.is_game_over(totals, hands, rules, closed=table.closed_by_arbiter):
             raise GameOverError(_("the game at %(table)s has ended after hand %(hands)s; no further hand can be recorded") % {"table": table, "hands": hands})
+        if table.mode == Table.Mode.ENGINE and source != Hand.Source.ENGINE:
+            raise ScoringError(
+                _("%(table)s is played via the engine: its hands are recorded by the engine, not entered")
+                % {"table": table}
+            )
         if penalty_offender is not None:
             if not penalty_reason.strip():
                 raise ScoringError(_("a penalty needs a reason"))
@@ -170,6 +176,8 @@ def correct_hand(
     """
     if not reason.strip():
         raise ScoringError(_("a correction needs a reason"))
+    if hand.source == Hand.Source.ENGINE:
+        raise ScoringError(_("hand %(number)s was played via the engine; its record is final") % {"number": hand.number})
     caller = hand.table
     with transaction.atomic():
         table = _lock(caller, expected_version)

@@ -163,3 +163,15 @@ def test_the_database_refuses_points_below_the_floor():
     score.points = -1
     with pytest.raises(IntegrityError), transaction.atomic():
         score.save()
+
+
+def test_an_engine_played_table_refuses_hands_entered_by_hand():
+    table = seated_table()
+    table.mode = table.Mode.ENGINE
+    table.save()
+    with pytest.raises(ScoringError, match="played via the engine"):
+        services.record_hand(table, [13, 13, 0, 0])
+    hand = services.record_hand(table, [13, 13, 0, 0], source=Hand.Source.ENGINE)
+    assert table.hands.count() == 1
+    with pytest.raises(ScoringError, match="played via the engine; its record is final"):
+        services.correct_hand(hand, [0, 0, 13, 13], reason="typo")
