@@ -45,12 +45,15 @@ def _fresh(table: Table) -> Table:
 
 def _context(request, sheet: Sheet, **extra) -> dict:
     can_enter = permissions.can(request.user, permissions.ENTER_RESULTS, sheet.tournament)
+    # An engine-played table's hands come from the engine: no entry row, no corrections.
+    engine = sheet.table.mode == Table.Mode.ENGINE
     context = {
         "sheet": sheet, "tournament": sheet.tournament, "table": sheet.table,
-        "can_enter": can_enter and sheet.editable,
+        "can_enter": can_enter and sheet.editable and not engine,
         "is_arbiter": can_enter,
+        "engine_played": engine,
     }
-    if can_enter and sheet.editable and not sheet.over and "form" not in extra:
+    if can_enter and sheet.editable and not sheet.over and not engine and "form" not in extra:
         extra["form"] = EntryForm(sheet, initial={"version": sheet.table.version, "number": sheet.next_number})
     context.update(extra)
     return context

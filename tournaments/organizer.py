@@ -10,17 +10,14 @@ nothing is written then. Role checks are the views' job
 
 from __future__ import annotations
 
-import importlib.util
-import random
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tables.models import Table
 
+from . import seating_service
 from .models import Player, Registration, Round, Tournament
-from .services import create_table
 
 
 class OrganizerError(ValueError):
@@ -96,39 +93,11 @@ def current_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
 
-def random_tables(registration_ids: list[int], seed: int) -> list[list[int]]:
-    """A seeded random seating: tables of 4, with one or two tables of 5 (or 3) when the count is not a multiple of 4.
-
-    ``[]`` players → ``[]``; fewer than 3 players raises ``OrganizerError``.
-    """
-    n = len(registration_ids)
-    if n < 3:
-        raise OrganizerError(_("At least 3 active players are needed to start a round."))
-    players = sorted(registration_ids)
-    random.Random(seed).shuffle(players)
-    fours, rest = divmod(n, 4)
-    sizes = {0: [4] * fours, 1: [5] + [4] * (fours - 1), 3: [4] * fours + [3]}.get(rest)
-    if rest == 2:
-        sizes = [5, 5] + [4] * (fours - 2) if fours >= 2 else [3, 3]
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(players[start:start + size])
-        start += size
-    return tables
-
-
-def _seating_service():
-    """The seating issue's service module when it exists (``tournaments.seating_service``), else None."""
-    if importlib.util.find_spec("tournaments.seating_service") is None:
-        return None
-    return importlib.import_module("tournaments.seating_service")
-
-
 def start_round(tournament: Tournament, *, seed: int | None = None) -> Round:
     """Seat the next round of the tournament and open it for play.
 
-    Uses the seating service (issue 6) when present, else a seeded random
-    seating of the active players. Raises ``OrganizerError`` when the
+    Seats it with ``seating_service.seat_round`` (the tournament's method,
+    odd-count policy and table size). Raises ``OrganizerError`` when the
     previous round is not locked, every planned round has been played, the
     tournament is finished or too few players are active.
     """
@@ -145,20 +114,10 @@ def start_round(tournament: Tournament, *, seed: int | None = None) -> Round:
                 _("All %(n)s planned rounds have been played; raise the number of rounds to add one.")
                 % {"n": tournament.rounds_planned}
             )
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        service = _seating_service()
-        if service is not None and hasattr(service, "seat_round"):
-            round_ = service.seat_round(tournament, number=number, seed=seed)
-        else:
-            active = list(
-                Registration.objects.filter(tournament=tournament, withdrawn=False).values_list("id", flat=True)
-            )
-            tables = random_tables(active, seed)
-            round_ = Round.objects.create(
-                tournament=tournament, number=number, status=Round.Status.PLAYING, seating_method="random", seed=seed,
-            )
-            for i, regs in enumerate(tables, start=1):
-                create_table(round_, i, regs)
+        try:
+            round_ = seating_service.seat_round(tournament, number=number, seed=seed)
+        except seating_service.SeatingServiceError as exc:
+            raise OrganizerError(str(exc)) from None
         if tournament.status == Tournament.Status.DRAFT:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])

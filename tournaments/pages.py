@@ -10,16 +10,15 @@ whenever anything that the standings depend on changes (live polling).
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from tables.models import Seat, Table
+from tables.models import Table
 
-from . import scoring
+from . import selectors
 from .models import Bye, Registration, Round, Tournament
 
 
@@ -52,6 +51,7 @@ class TableView:
     over: bool
     confirmed: bool
     seats: tuple[SeatView, ...]
+    engine: bool = False
 
     @property
     def status(self) -> str:
@@ -59,45 +59,32 @@ class TableView:
 
 
 def _tables(tournament: Tournament, table_filter: Q) -> list[TableView]:
-    """Tables matching ``table_filter`` with seats, names and totals: 2 queries."""
-    seat_rows = (
-        Seat.objects.filter(table__in=Table.objects.filter(table_filter))
-        .values("table_id", "position", "registration_id", "registration__player_id",
-                "registration__player__name", "registration__player__club")
-        .annotate(total=Coalesce(Sum("scores__points"), 0))
-        .order_by("table_id", "position")
-    )
-    tables = (
-        Table.objects.filter(table_filter)
-        .values("id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at")
-        .annotate(hand_count=Count("hands"))
-        .order_by("round__number", "number")
-    )
-    by_table: dict[int, list[dict]] = defaultdict(list)
-    for row in seat_rows:
-        by_table[row["table_id"]].append(row)
-    rules = tournament.scoring_rules()
-    points_table = tournament.match_point_table()
-    views = []
-    for t in tables:
-        rows = by_table.get(t["id"], [])
-        totals = [r["total"] for r in rows]
-        n = len(totals)
-        over = n in scoring.TABLE_SIZES and scoring.is_game_over(
-            totals, t["hand_count"], rules, closed=t["closed_by_arbiter"]
+    """Tables matching ``table_filter`` with seats, names and totals: 3 queries.
+
+    Results (game over, places, match points) come from ``selectors.table_results``.
+    """
+    results = selectors.table_results(tournament, only=table_filter)
+    wanted = {r for result in results for r in result.registrations}
+    people = {
+        reg_id: (player_id, name, club)
+        for reg_id, player_id, name, club in Registration.objects.filter(id__in=wanted).values_list(
+            "id", "player_id", "player__name", "player__club"
         )
-        places = scoring.places(totals) if over else [None] * n
-        points = scoring.table_match_points(totals, points_table[n]) if over else [None] * n
+    } if wanted else {}
+    views = []
+    for result in results:
+        n = len(result.totals)
+        places = result.places or [None] * n
+        points = result.match_points or [None] * n
         views.append(TableView(
-            table_id=t["id"], round_number=t["round__number"], number=t["number"], hands=t["hand_count"],
-            over=over, confirmed=t["result_confirmed_at"] is not None,
+            table_id=result.table_id, round_number=result.round_number, number=result.number, hands=result.hands,
+            over=result.over, confirmed=result.confirmed, engine=result.engine,
             seats=tuple(
                 SeatView(
-                    position=r["position"], registration_id=r["registration_id"],
-                    player_id=r["registration__player_id"], name=r["registration__player__name"],
-                    club=r["registration__player__club"], total=r["total"], place=pl, match_points=mp,
+                    position=position, registration_id=reg, player_id=people[reg][0], name=people[reg][1],
+                    club=people[reg][2], total=total, place=pl, match_points=mp,
                 )
-                for r, pl, mp in zip(rows, places, points)
+                for position, (reg, total, pl, mp) in enumerate(zip(result.registrations, result.totals, places, points))
             ),
         ))
     return views

@@ -34,25 +34,35 @@ class TableResult:
     totals: tuple[int, ...]
     places: tuple[int, ...] | None
     match_points: tuple[Fraction, ...] | None
+    confirmed: bool = False
+    engine: bool = False
 
 
-def table_results(tournament: Tournament, *, round_number: int | None = None) -> list[TableResult]:
+def table_results(
+    tournament: Tournament, *, round_number: int | None = None, only: Q | None = None,
+) -> list[TableResult]:
     """Every table of the tournament (up to ``round_number``) with totals and, for ended games, the result.
 
-    2 queries. Tables are ordered by round and number.
+    only: a further filter on tables (e.g. ``Q(round=round_)``). 2 queries.
+    Tables are ordered by round and number; seats by position.
     """
-    round_filter = Q(round__tournament=tournament)
+    table_filter = Q(round__tournament=tournament)
     if round_number is not None:
-        round_filter &= Q(round__number__lte=round_number)
+        table_filter &= Q(round__number__lte=round_number)
+    tables = Table.objects.filter(table_filter)
+    if only is not None:
+        tables = tables.filter(only)
+        seat_filter = Q(table__in=tables.values("id"))
+    else:
+        seat_filter = table_filter  # the same conditions, without a subquery (the standings' path)
     seats = (
-        Seat.objects.filter(round_filter)
+        Seat.objects.filter(seat_filter)
         .values_list("table_id", "registration_id")
         .annotate(total=Coalesce(Sum("scores__points"), 0))
         .order_by("table_id", "position")
     )
     tables = (
-        Table.objects.filter(round_filter)
-        .values_list("id", "number", "round__number", "closed_by_arbiter")
+        tables.values_list("id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at", "mode")
         .annotate(hand_count=Count("hands"))
         .order_by("round__number", "number")
     )
@@ -62,7 +72,7 @@ def table_results(tournament: Tournament, *, round_number: int | None = None) ->
     rules = tournament.scoring_rules()
     points_table = tournament.match_point_table()
     results = []
-    for table_id, number, round_no, closed, hand_count in tables:
+    for table_id, number, round_no, closed, confirmed_at, mode, hand_count in tables:
         table_seats = by_table.get(table_id, [])
         totals = tuple(total for _reg, total in table_seats)
         n = len(totals)
@@ -72,6 +82,7 @@ def table_results(tournament: Tournament, *, round_number: int | None = None) ->
             over=over, registrations=tuple(reg for reg, _total in table_seats), totals=totals,
             places=tuple(scoring.places(totals)) if over else None,
             match_points=tuple(scoring.table_match_points(totals, points_table[n])) if over else None,
+            confirmed=confirmed_at is not None, engine=mode == Table.Mode.ENGINE,
         ))
     return results
 

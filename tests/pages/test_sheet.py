@@ -259,3 +259,17 @@ def test_the_arbiter_can_enter_hand_after_hand_with_the_forms_the_pages_return(a
         assert response.status_code == 200, response.content.decode()
         html = response.content.decode()
     assert Hand.objects.filter(table=table).count() == 3
+
+
+def test_an_engine_played_table_shows_links_and_no_entry_row(client, django_user_model):
+    from tables.models import Table
+    from tests.factories import TournamentFactory, seated_table
+
+    owner = django_user_model.objects.create_user("owner-engine")
+    tournament = TournamentFactory(owner=owner)
+    table = seated_table(tournament)
+    Table.objects.filter(pk=table.pk).update(mode=Table.Mode.ENGINE)
+    client.force_login(owner)
+    html = client.get(f"/t/{tournament.slug}/tables/1/1/").content.decode()
+    assert f"/play/{tournament.slug}/1/1/" in html and f"/play/{tournament.slug}/1/1/setup/" in html
+    assert 'id="entry-row"' not in html
