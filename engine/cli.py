@@ -101,10 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
     pb.add_argument("--openspiel-python", default=None,
                     help="interpreter with open_spiel installed (default: this one, or $OPENSPIEL_PYTHON)")
     pb.set_defaults(func=cmd_bench)
+    sub.add_parser("duel", add_help=False,
+                   help="duplicate comparison of two computer players (engine.players.duel; --help for options)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["duel"]:
+        from .players.duel import main as duel_main
+
+        return int(duel_main(argv[1:]) or 0)
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

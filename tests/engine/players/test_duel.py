@@ -48,3 +48,11 @@ def test_the_command_prints_the_report(capsys):
 def test_deals_must_be_positive():
     with pytest.raises(ValueError):
         duel("easy", "random", rules=RuleSet.preset("club"), deals=0)
+
+
+def test_python_m_engine_duel_runs_the_duplicate_comparison(capsys):
+    from engine.cli import main as engine_main
+
+    assert engine_main(["duel", "easy", "random", "--deals", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "difference easy - random" in out and "time per play easy" in out
