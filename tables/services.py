@@ -96,6 +96,23 @@ def _sync(caller: Table, locked: Table) -> None:
     caller.result_confirmed_at = locked.result_confirmed_at
 
 
+def _entered_points(
+    table: Table, n: int, points: Sequence[int] | None, penalty_offender: int | None, penalty_reason: str,
+    rules: scoring.ScoringRules,
+) -> list[int]:
+    """The points a hand will get: a penalty's (002, with a reason), or the ones given, one per seat."""
+    if penalty_offender is not None:
+        if not penalty_reason.strip():
+            raise ScoringError(_("a penalty needs a reason"))
+        return scoring.penalty_points(penalty_offender, n, rules)
+    if points is None or len(points) != n:
+        raise ScoringError(
+            _("%(table)s has %(count)s seats; got %(got)s scores")
+            % {"table": table, "count": n, "got": 0 if points is None else len(points)}
+        )
+    return list(points)
+
+
 def record_hand(
     table: Table,
     points: Sequence[int] | None,
@@ -133,13 +150,8 @@ def record_hand(
                 _("%(table)s is played via the engine: its hands are recorded by the engine, not entered")
                 % {"table": table}
             )
-        if penalty_offender is not None:
-            if not penalty_reason.strip():
-                raise ScoringError(_("a penalty needs a reason"))
-            points = scoring.penalty_points(penalty_offender, n, rules)
-        else:
-            if points is None or len(points) != n:
-                raise ScoringError(_("%(table)s has %(count)s seats; got %(got)s scores") % {"table": table, "count": n, "got": 0 if points is None else len(points)})
+        points = _entered_points(table, n, points, penalty_offender, penalty_reason, rules)
+        if penalty_offender is None:
             scoring.check_hand(points, rules, totals)
         number = hands + 1
         hand = Hand.objects.create(
@@ -185,12 +197,7 @@ def correct_hand(
         rules = tournament.scoring_rules()
         seats = _seats(table)
         n = len(seats)
-        if penalty_offender is not None:
-            if not penalty_reason.strip():
-                raise ScoringError(_("a penalty needs a reason"))
-            points = scoring.penalty_points(penalty_offender, n, rules)
-        elif points is None or len(points) != n:
-            raise ScoringError(_("%(table)s has %(count)s seats; got %(got)s scores") % {"table": table, "count": n, "got": 0 if points is None else len(points)})
+        points = _entered_points(table, n, points, penalty_offender, penalty_reason, rules)
         rows = {s.seat_id: s for s in HandScore.objects.select_for_update().filter(hand=hand)}
         index = {seat.id: i for i, seat in enumerate(seats)}
         by_hand: dict[int, list[int]] = {}
