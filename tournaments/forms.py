@@ -112,3 +112,33 @@ class PlayersUploadForm(forms.Form):
 
 class ArbiterForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("User name"), max_length=150)
+
+
+class SwapForm(forms.Form):
+    """Swap two players of a round (seated or on a bye)."""
+
+    first = forms.TypedChoiceField(label=gettext_lazy("player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("with"), coerce=int)
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = players
+        self.fields["second"].choices = players
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", _("Choose two different players."))
+        return data
+
+
+class MoveForm(forms.Form):
+    """Move one player to another table (to its last seat) or to the byes."""
+
+    player = forms.TypedChoiceField(label=gettext_lazy("player"), coerce=int)
+    table = forms.TypedChoiceField(label=gettext_lazy("to table"), coerce=int)
+
+    def __init__(self, *args, players: list[tuple[int, str]], tables: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+        self.fields["table"].choices = [(n, str(n)) for n in range(1, tables + 1)] + [(0, _("bye"))]

@@ -10,6 +10,7 @@ whenever anything that the standings depend on changes (live polling).
 from __future__ import annotations
 
 import hashlib
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -215,3 +216,48 @@ def cached(tournament: Tournament, fp: str, part: str, build, *, timeout: int = 
         value = build()
         cache.set(key, value, timeout)
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingSeat:
+    """A seat on the organizer's seating page: ``repeats`` names the players at the table met before, with counts."""
+
+    position: int
+    registration_id: int
+    name: str
+    repeats: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingPage:
+    """A round's seating for the organizer: tables (number, seats), byes, and every repeated pair."""
+
+    tables: tuple[tuple[int, tuple[SeatingSeat, ...]], ...]
+    byes: tuple[tuple[int, str], ...]
+    repeats: tuple[tuple[int, str, str, int], ...]  # (table number, name, name, times met before)
+
+
+def seating_page(round_: Round) -> SeatingPage:
+    """The seating of ``round_`` with the pairs who met in earlier rounds (3 queries)."""
+    from . import seating_service
+
+    past = seating_service.history(round_.tournament, before=round_.number + 1)
+    current = past.get(round_.number)
+    names = dict(Registration.objects.filter(tournament=round_.tournament).values_list("id", "player__name"))
+    if current is None:
+        return SeatingPage((), (), ())
+    repeats = seating_service.repeats_in_round(round_) if len(past) > 1 else []
+    met: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for r in repeats:
+        a, b = r.players
+        met[a].append((names[b], r.times_met))
+        met[b].append((names[a], r.times_met))
+    tables = tuple(
+        (number, tuple(SeatingSeat(i, reg, names[reg], tuple(met.get(reg, ()))) for i, reg in enumerate(table)))
+        for number, table in enumerate(current.tables, 1)
+    )
+    return SeatingPage(
+        tables=tables,
+        byes=tuple((reg, names[reg]) for reg in current.byes),
+        repeats=tuple((r.table + 1, names[r.players[0]], names[r.players[1]], r.times_met) for r in repeats),
+    )

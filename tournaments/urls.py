@@ -28,5 +28,6 @@ urlpatterns = [
     path("t/<slug:slug>/manage/publish/", views.publish, name="publish"),
     path("t/<slug:slug>/manage/rounds/start/", views.start_round, name="start_round"),
     path("t/<slug:slug>/manage/rounds/<int:number>/lock/", views.lock_round, name="lock_round"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/manage/finish/", views.finish, name="finish"),
 ]

@@ -26,8 +26,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import csvio, organizer, pages, permissions, services
-from .forms import ArbiterForm, PlayerForm, PlayersUploadForm, TournamentForm
+from . import csvio, organizer, pages, permissions, seating_service, services
+from .forms import ArbiterForm, MoveForm, PlayerForm, PlayersUploadForm, SwapForm, TournamentForm
 from .models import Registration, Round, Tournament
 from .selectors import standings as standings_selector
 from .standings import METRICS
@@ -378,6 +378,58 @@ def lock_round(request, slug, number):
         return organizer.lock_round(round_)
 
     return _organizer_action(request, slug, lock, lambda r: _("Round %(n)s locked.") % {"n": r.number})
+
+
+@require_http_methods(["GET", "POST"])
+def seating(request, slug, number):
+    """GET/POST /t/<slug>/manage/rounds/<n>/seating/: the round's seating with repeated pairs
+    highlighted; the organizer swaps two players or moves one (issue 6, manual method) and
+    sees the repeats the change creates."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    page = pages.seating_page(round_)
+    players = sorted(
+        [(seat.registration_id, seat.name) for _n, seats in page.tables for seat in seats] + list(page.byes),
+        key=lambda item: item[1].casefold(),
+    )
+    swap_form = SwapForm(players=players, prefix="swap")
+    move_form = MoveForm(players=players, tables=len(page.tables), prefix="move")
+    status, error = 200, ""
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "swap":
+            swap_form = SwapForm(request.POST, players=players, prefix="swap")
+            form, call = swap_form, lambda d: seating_service.swap_players(round_, d["first"], d["second"])
+        elif action == "move":
+            move_form = MoveForm(request.POST, players=players, tables=len(page.tables), prefix="move")
+            form, call = move_form, lambda d: seating_service.move_player(round_, d["player"], d["table"] or None)
+        else:
+            return HttpResponse(_("Unknown action."), status=400)
+        if form.is_valid():
+            try:
+                change = call(form.cleaned_data)
+            except seating_service.SeatingServiceError as exc:
+                status, error = 409, str(exc)
+            else:
+                names = dict(players)
+                if change.created:
+                    created = "; ".join(
+                        _("%(a)s and %(b)s at table %(table)s (met %(times)s time(s) before)")
+                        % {"a": names[r.players[0]], "b": names[r.players[1]], "table": r.table + 1, "times": r.times_met}
+                        for r in change.created
+                    )
+                    messages.warning(request, _("Seating changed. It creates repeated pairs: %(pairs)s.") % {"pairs": created})
+                else:
+                    messages.success(request, _("Seating changed; no repeated pair created."))
+                return redirect("seating", tournament.slug, round_.number)
+        else:
+            status = 422
+    context = {
+        **_roles(request, tournament), "round": round_, "page": page, "swap_form": swap_form,
+        "move_form": move_form, "error": error,
+        "editable": round_.status != Round.Status.LOCKED,
+    }
+    return render(request, "tournaments/seating.html", context, status=status)
 
 
 @require_POST
