@@ -126,6 +126,12 @@ class Hand:
             from .rules import PASS_DIRECTIONS
             if pass_direction not in PASS_DIRECTIONS:
                 raise ValueError(f"unknown pass direction {pass_direction!r}")
+            if pass_direction == "across" and n != 4:
+                raise ValueError(f"pass direction 'across' needs 4 players, not {n}")
+            if pass_direction in ("left2", "right2") and n != 5:
+                raise ValueError(f"pass direction {pass_direction!r} needs 5 players, not {n}")
+            if pass_direction == "scatter" and rules.pass_size % (n - 1):
+                raise ValueError(f"pass direction 'scatter' needs a pass size divisible by {n - 1}")
         self.rules = rules
         self.n = n
         self._next = rules.next_seat

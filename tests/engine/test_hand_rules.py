@@ -286,3 +286,10 @@ def test_copy_is_independent():
     c.play(c.turn, "2C")
     assert h.history == [] and c.history == [parse_card("2C")]
     assert h != c
+
+
+@pytest.mark.parametrize("preset, direction", [("three_player", "across"), ("club", "left2"), ("five_player", "across")])
+def test_a_pass_direction_the_player_count_cannot_use_is_refused_001(preset, direction):
+    """001: 'across' exists only with 4 players, the second seat left/right only with 5."""
+    with pytest.raises(ValueError, match="needs"):
+        Hand(RuleSet.preset(preset), seed=1, pass_direction=direction)
