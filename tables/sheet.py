@@ -132,14 +132,15 @@ def load_sheet(table: Table) -> Sheet:
         totals = [t + p for t, p in zip(totals, points[hand_id])]
         rows.append(SheetRow(number, dealer, direction, tuple(points[hand_id]), tuple(totals),
                              penalties.get(hand_id), hand_id in corrected))
-    over = n in scoring.TABLE_SIZES and scoring.is_game_over(totals, len(rows), rules, closed=table.closed_by_arbiter)
+    over, places, match_points = scoring.game_result(
+        totals, len(rows), rules, tournament.match_point_table(), closed=table.closed_by_arbiter,
+    )
     next_number = len(rows) + 1
     return Sheet(
         table=table, tournament=tournament, round=table.round,
         seats=[SheetSeat(pos, pid, name, club) for _id, pos, pid, name, club in seats],
         rows=rows, totals=tuple(totals), over=over,
-        places=tuple(scoring.places(totals)) if over else None,
-        match_points=tuple(scoring.table_match_points(totals, tournament.match_point_table()[n])) if over else None,
+        places=places, match_points=match_points,
         next_number=next_number,
         next_dealer=rulesets.dealer(n, next_number) if n else 0,
         next_pass=rulesets.pass_direction(tournament.rules, n, next_number) if n in scoring.TABLE_SIZES else "",

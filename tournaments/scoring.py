@@ -277,3 +277,18 @@ def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction
         tied = sum(1 for other in totals if other == mine)
         result.append(exact_sum(points_by_place[first:first + tied]) / tied if tied > 1 else Fraction(points_by_place[first]))
     return result
+
+
+def game_result(
+    totals: Sequence[int], hands_played: int, rules: ScoringRules,
+    points_table: Mapping[int, Sequence[Fraction]], *, closed: bool = False,
+) -> tuple[bool, tuple[int, ...] | None, tuple[Fraction, ...] | None]:
+    """A table's game from its per-seat totals: (over, places, match points).
+
+    Places and match points are None while the game goes on (and for a table
+    that is not of 3, 4 or 5 seats). points_table: ``match_point_table()``.
+    """
+    n = len(totals)
+    if n not in TABLE_SIZES or not is_game_over(totals, hands_played, rules, closed=closed):
+        return False, None, None
+    return True, tuple(places(totals)), tuple(table_match_points(totals, points_table[n]))

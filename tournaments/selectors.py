@@ -75,13 +75,11 @@ def table_results(
     for table_id, number, round_no, closed, confirmed_at, mode, hand_count in tables:
         table_seats = by_table.get(table_id, [])
         totals = tuple(total for _reg, total in table_seats)
-        n = len(totals)
-        over = n in scoring.TABLE_SIZES and scoring.is_game_over(totals, hand_count, rules, closed=closed)
+        over, places, match_points = scoring.game_result(totals, hand_count, rules, points_table, closed=closed)
         results.append(TableResult(
             table_id=table_id, round_number=round_no, number=number, hands=hand_count,
             over=over, registrations=tuple(reg for reg, _total in table_seats), totals=totals,
-            places=tuple(scoring.places(totals)) if over else None,
-            match_points=tuple(scoring.table_match_points(totals, points_table[n])) if over else None,
+            places=places, match_points=match_points,
             confirmed=confirmed_at is not None, engine=mode == Table.Mode.ENGINE,
         ))
     return results
