@@ -249,6 +249,13 @@ class Hand:
                               + (" (this hand holds)" if self.pass_direction == "hold" else ""), seat)
         if self.passes[seat] is not None:
             raise IllegalPlay(Reason.ALREADY_PASSED, f"seat {seat} has already passed", seat)
+        self._check_pass_cards(seat, cs)
+        self.passes[seat] = cs
+        if all(p is not None for p in self.passes):
+            self._apply_passes()
+
+    def _check_pass_cards(self, seat: int, cs: Sequence[Card]) -> None:
+        """The cards a seat passes: ``rules.pass_size`` of them, distinct, all in its hand (before the pass)."""
         if len(cs) != self.rules.pass_size:
             raise IllegalPlay(Reason.WRONG_PASS_COUNT,
                               f"seat {seat} must pass {self.rules.pass_size} cards, not {len(cs)}", seat)
@@ -259,9 +266,6 @@ class Hand:
             if not self.held[seat] & BIT[c]:
                 raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}", seat, c)
             m |= BIT[c]
-        self.passes[seat] = cs
-        if all(p is not None for p in self.passes):
-            self._apply_passes()
 
     def submit_pass_unchecked(self, seat: int, cards: tuple[Card, ...]) -> None:
         """``submit_pass`` with NO check (for search): ``cards`` a tuple of card numbers."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import BIT, CODES, Card, to_card
-from .hand import DealError, Hand, IllegalPlay, Reason, pass_targets
+from .hand import DealError, Hand, IllegalPlay, Reason
 from .rules import RuleSet
 from .scoring import HandScore, possible_scores
 
@@ -203,7 +203,7 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
             try:
                 if direction == "mix" and seat == players - 1:
                     hand.passes[seat] = tuple(cards)
-                    _check_pass(hand, seat, cards)
+                    hand._check_pass_cards(seat, cards)
                     hand._apply_passes(_mix_received(hand, tricks))
                 else:
                     hand.submit_pass(seat, cards)
@@ -241,19 +241,6 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
         if match.moon_choice:
             hand.moon_choice = match.moon_choice
     return ReplayResult(hand, None, hand.result, match is not None)
-
-
-def _check_pass(hand: Hand, seat: int, cards: list[Card]) -> None:
-    if len(cards) != hand.rules.pass_size:
-        raise IllegalPlay(Reason.WRONG_PASS_COUNT,
-                          f"seat {seat} must pass {hand.rules.pass_size} cards, not {len(cards)}", seat)
-    m = 0
-    for c in cards:
-        if m & BIT[c]:
-            raise IllegalPlay(Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice", seat, c)
-        if not BIT[c] & sum(BIT[x] for x in hand.deal[seat]):
-            raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}", seat, c)
-        m |= BIT[c]
 
 
 def _mix_received(hand: Hand, tricks: list[list[Card]]) -> list[list[Card]]:
