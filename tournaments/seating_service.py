@@ -228,39 +228,33 @@ def _save_edit(round_: Round, after: seating.Seating) -> None:
     round_.save(update_fields=["seating_method"])
 
 
-def swap_players(round_: Round, a: int, b: int) -> seating.ManualChange:
-    """Swap registrations ``a`` and ``b`` (seated or on a bye) in a round
-    with no hands yet; returns the new seating and the repeats it creates.
-    Raises ``SeatingServiceError``."""
+def _edit(round_: Round, change) -> seating.ManualChange:
+    """Apply ``change(before, history)`` (a pure ``seating`` edit) to a round with no hands yet, and save it."""
     with transaction.atomic():
         round_ = _editable(round_)
         past = history(round_.tournament, before=round_.number + 1)
         before = past.pop(round_.number, seating.Seating(()))
         try:
-            change = seating.swap_players(before, a, b, history=[past[n] for n in sorted(past)])
+            result = change(before, [past[n] for n in sorted(past)])
         except seating.SeatingError as exc:
             raise _translate(exc) from None
-        _save_edit(round_, change.seating)
-    return change
+        _save_edit(round_, result.seating)
+    return result
+
+
+def swap_players(round_: Round, a: int, b: int) -> seating.ManualChange:
+    """Swap registrations ``a`` and ``b`` (seated or on a bye) in a round
+    with no hands yet; returns the new seating and the repeats it creates.
+    Raises ``SeatingServiceError``."""
+    return _edit(round_, lambda before, past: seating.swap_players(before, a, b, history=past))
 
 
 def move_player(round_: Round, registration: int, table: int | None) -> seating.ManualChange:
     """Move a registration to the last seat of table number ``table`` (1..),
     or to the byes when ``table`` is None, in a round with no hands yet.
     Raises ``SeatingServiceError``."""
-    with transaction.atomic():
-        round_ = _editable(round_)
-        past = history(round_.tournament, before=round_.number + 1)
-        before = past.pop(round_.number, seating.Seating(()))
-        try:
-            change = seating.move_player(
-                before, registration, None if table is None else table - 1,
-                history=[past[n] for n in sorted(past)],
-            )
-        except seating.SeatingError as exc:
-            raise _translate(exc) from None
-        _save_edit(round_, change.seating)
-    return change
+    index = None if table is None else table - 1
+    return _edit(round_, lambda before, past: seating.move_player(before, registration, index, history=past))
 
 
 def seating_rows(tournament: Tournament, *, round_number: int | None = None) -> Iterator[list[object]]:
