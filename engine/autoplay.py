@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .cards import BB_HEARTS, BIT, QUEEN_SPADES, SUIT_MASK, Card, CardMask, cards_of
-from .hand import OVER, PASS, Hand
+from .hand import PASS, Hand
 
 
 def random_card(mask: CardMask, rng: random.Random) -> Card:
@@ -44,7 +44,7 @@ def random_playout(hand: Hand, rng: random.Random) -> Hand:
     legal = hand.legal_mask
     play = hand.play_unchecked
     r = rng.random
-    while hand._phase is not OVER:
+    for _ in range(hand.n * hand.rules.tricks_per_hand - len(hand.history)):
         m = legal()
         k = int(r() * m.bit_count())
         while k:

@@ -1,13 +1,23 @@
 """Speed and memory figures (``python -m engine bench``, ``bench/engine.py``).
 
-- Random playouts of whole hands (deal, pass, 13 tricks), club rules, one
-  process: hands per second, median of ``runs`` runs, through the public API
-  (``Hand.random`` + ``submit_pass_unchecked`` + ``legal_mask`` /
-  ``play_unchecked``, i.e. ``autoplay.random_playout``).
+Random whole hands (deal, pass, 13 tricks), club rules, one process, hands
+per second, median of ``runs`` runs, two ways through the public API:
+
+- checked (what online play, validation and replay use): ``Hand.random`` +
+  ``submit_pass`` + ``legal_moves(seat)`` + ``play(seat, card)``, every
+  action checked, as OpenSpiel checks every ``apply_action``;
+- unchecked (the computer players' search): ``Hand.random`` +
+  ``submit_pass_unchecked`` + ``legal_mask`` / ``play_unchecked``, i.e.
+  ``autoplay.random_playout``.
+
 - The same for OpenSpiel's C++ Hearts driven from Python
   (``pyspiel.load_game("hearts")``, uniform random legal actions at every
   node), in a subprocess of an interpreter that has ``open_spiel``; runs are
-  interleaved with ours so both see the same machine load.
+  interleaved with ours so all see the same machine load, and both ratios
+  (checked / OpenSpiel, unchecked / OpenSpiel) are medians over the runs.
+  Every rate is per second of the process's CPU time (``time.process_time``,
+  both sides), so other work on a shared machine disturbs it less than
+  wall-clock time would.
 - Hand state size (``sys.getsizeof`` of the object and its parts) and the
   cost of ``Hand.copy()``.
 """
@@ -24,7 +34,7 @@ import time
 import timeit
 from pathlib import Path
 
-from .autoplay import random_playout
+from .autoplay import random_pass, random_playout
 from .hand import Hand
 from .rules import DEFAULT
 
@@ -34,12 +44,12 @@ import pyspiel
 game = pyspiel.load_game("hearts")
 rng = random.Random(int(sys.argv[2]))
 n = int(sys.argv[1])
-t = time.perf_counter()
+t = time.process_time()
 for _ in range(n):
     s = game.new_initial_state()
     while not s.is_terminal():
         s.apply_action(rng.choice(s.legal_actions()))
-print(json.dumps(n / (time.perf_counter() - t)))
+print(json.dumps(n / (time.process_time() - t)))
 """
 
 INSTALL_HINT = ("OpenSpiel is not installed for this interpreter. Install it in a separate venv:\n"
@@ -48,15 +58,39 @@ INSTALL_HINT = ("OpenSpiel is not installed for this interpreter. Install it in 
                 "(or OPENSPIEL_PYTHON=var/bench-venv/bin/python).")
 
 
-def ours_rate(hands: int, seed: int) -> float:
-    """Hands per second of random playouts, club rules (one run)."""
+def checked_rate(hands: int, seed: int) -> float:
+    """Hands per second of random hands through the checked calls, club rules (one run).
+
+    ``submit_pass`` for each seat, then ``legal_moves(seat)`` and a uniform
+    choice from that list, played with ``play(seat, card)`` (the mirror of
+    OpenSpiel's ``legal_actions()`` + ``rng.choice`` + ``apply_action``).
+    """
     rng = random.Random(seed)
     rules = DEFAULT
     new = Hand.random
-    t = time.perf_counter()
+    r = rng.random
+    t = time.process_time()
+    for i in range(hands):
+        h = new(rules, rng, dealer=i & 3, pass_direction=rules.pass_cycle[i & 3])
+        if h.phase == "pass":
+            for seat in range(h.n):
+                h.submit_pass(seat, random_pass(h, seat, rng))
+        while not h.is_over:
+            seat = h.turn
+            moves = h.legal_moves(seat)
+            h.play(seat, moves[int(r() * len(moves))])
+    return hands / (time.process_time() - t)
+
+
+def ours_rate(hands: int, seed: int) -> float:
+    """Hands per second of random playouts through the unchecked calls, club rules (one run)."""
+    rng = random.Random(seed)
+    rules = DEFAULT
+    new = Hand.random
+    t = time.process_time()
     for i in range(hands):
         random_playout(new(rules, rng, dealer=i & 3, pass_direction=rules.pass_cycle[i & 3]), rng)
-    return hands / (time.perf_counter() - t)
+    return hands / (time.process_time() - t)
 
 
 def find_openspiel_python(explicit: str | None) -> str | None:
@@ -66,7 +100,8 @@ def find_openspiel_python(explicit: str | None) -> str | None:
     for c in candidates:
         if not c or not Path(c).exists():
             continue
-        ok = subprocess.run([c, "-c", "import pyspiel"], capture_output=True).returncode == 0
+        ok = subprocess.run([c, "-c", "import pyspiel"], capture_output=True,
+                            check=False).returncode == 0
         if ok:
             return c
     return None
@@ -96,24 +131,36 @@ def copy_cost(hand: Hand, number: int = 100_000) -> float:
     return min(timeit.repeat(hand.copy, number=number, repeat=5)) / number * 1e6
 
 
+def _runs(xs: list[float]) -> str:
+    return ", ".join(f"{x:.0f}" for x in xs)
+
+
 def main(args: argparse.Namespace | None = None) -> int:
     hands = getattr(args, "hands", 5000)
     runs = getattr(args, "runs", 5)
-    ours: list[float] = []
+    checked: list[float] = []
+    unchecked: list[float] = []
     theirs: list[float] = []
     python = find_openspiel_python(getattr(args, "openspiel_python", None))
     for r in range(runs):
-        ours.append(ours_rate(hands, seed=r))
+        checked.append(checked_rate(hands, seed=r))
+        unchecked.append(ours_rate(hands, seed=r))
         if python:
             theirs.append(openspiel_rate(python, hands, seed=r))
-    print(f"random playouts, club rules, {hands} hands x {runs} runs (deal, pass, all tricks)")
-    print(f"  cuori engine : {statistics.median(ours):8.0f} hands/s  (runs: "
-          + ", ".join(f"{x:.0f}" for x in ours) + ")")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"random hands, club rules, {hands} hands x {runs} runs (deal, pass, all tricks), "
+          f"per CPU second; load average {load:.2f} on {os.cpu_count()} CPUs")
+    mc, mu = statistics.median(checked), statistics.median(unchecked)
+    print(f"  checked      : {mc:8.0f} hands/s  (runs: {_runs(checked)})")
+    print(f"  unchecked    : {mu:8.0f} hands/s  (runs: {_runs(unchecked)})")
     if python:
-        mo, mt = statistics.median(ours), statistics.median(theirs)
-        print(f"  OpenSpiel    : {mt:8.0f} hands/s  (runs: " + ", ".join(f"{x:.0f}" for x in theirs)
-              + f"; {python})")
-        print(f"  ratio        : {mo / mt:8.2f} x OpenSpiel (median / median)")
+        mt = statistics.median(theirs)
+        print(f"  OpenSpiel    : {mt:8.0f} hands/s  (runs: {_runs(theirs)}; {python})")
+        # Each ratio is the median of the per-run ratios (runs are interleaved).
+        rc = statistics.median(c / t for c, t in zip(checked, theirs))
+        ru = statistics.median(u / t for u, t in zip(unchecked, theirs))
+        print(f"  ratio checked   / OpenSpiel: {rc:5.2f} x  (median of per-run ratios)")
+        print(f"  ratio unchecked / OpenSpiel: {ru:5.2f} x")
     else:
         print("  OpenSpiel    : not measured. " + INSTALL_HINT)
     rng = random.Random(1)

@@ -13,7 +13,8 @@ so ``card_code(parse_card(s))`` round-trips canonical codes.  A bad code raises
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 
 Card = int
 CardMask = int
@@ -66,7 +67,8 @@ def parse_card(code: str) -> Card:
         card = _CODE_TO_CARD.get(s)
         if card is not None:
             return card
-    raise ValueError(f"unknown card code {code!r} (expected rank 23456789TJQKA then suit CDHS, e.g. 'QS')")
+    raise ValueError(f"unknown card code {code!r} "
+                     "(expected rank 23456789TJQKA then suit CDHS, e.g. 'QS')")
 
 
 def card_code(card: Card) -> str:
@@ -98,6 +100,16 @@ def mask_of(cards: Iterable[Card | str]) -> CardMask:
     return m
 
 
+def mask_of_cards(cards: Sequence[Card]) -> CardMask:
+    """Mask of distinct card numbers, unchecked (the engine's own fast paths).
+
+    A repeated card is counted twice (its bit carries): pass distinct cards.
+    """
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(BIT))
+    return BIT[cards[0]] if cards else 0
+
+
 def scan_forward(mask: CardMask) -> Iterator[Card]:
     """Cards of a mask in increasing order (bit-popping generator)."""
     while mask:
@@ -114,14 +126,30 @@ def scan_reverse(mask: CardMask) -> Iterator[Card]:
         mask ^= 1 << c
 
 
+def _byte_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """``_BYTE_CARDS[i][b]``: the cards whose bits are byte ``b`` of a mask's byte ``i``."""
+    return tuple(tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256))
+                 for i in range(7))
+
+
+_BYTE_CARDS = _byte_tables()
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_CARDS  # 7 x 256 sorted tuples, about 100 kB
+
+
 def cards_of(mask: CardMask) -> list[Card]:
-    """Sorted list of the cards in a mask (clubs 2 first, spades ace last)."""
-    return list(scan_forward(mask))
+    """Sorted list of the cards in a mask (clubs 2 first, spades ace last).
+
+    Seven look-ups in small per-byte tables (``legal_moves`` calls it at every
+    play): faster than popping bits, and the tables stay in the CPU cache.
+    The mask's bytes come from one ``to_bytes`` (no shifted big ints).
+    """
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+    return [*_B0[b0], *_B1[b1], *_B2[b2], *_B3[b3], *_B4[b4], *_B5[b5], *_B6[b6]]
 
 
 def codes_of(mask: CardMask) -> list[str]:
     """Sorted list of card codes in a mask."""
-    return [CODES[c] for c in scan_forward(mask)]
+    return [CODES[c] for c in cards_of(mask)]
 
 
 def count(mask: CardMask) -> int:

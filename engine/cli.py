@@ -6,19 +6,24 @@
       starting when one ends.
   validate FILE.jsonl [...]
       checks every record (schema, legality, score); prints one line per bad
-      record and exits 1 if any, else prints a one-line summary and exits 0.
+      record ("FILE:LINE: problem; problem") and exits 1 if any, else prints a
+      one-line summary and exits 0.  A line that is not UTF-8 or not JSON is
+      a bad record; a file that cannot be opened gives "FILE: cannot read: ..."
+      (also exit 1).
   bench [--hands N] [--openspiel-python PATH]
-      random-playout speed, state size and copy cost (see engine.benchmark).
+      checked and unchecked random-hand speed against OpenSpiel (both ratios),
+      state size and copy cost (see engine.benchmark).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from .game import Game, play_hand
-from .record import dumps, read_jsonl, record_of, validate_record
+from .record import RecordError, dumps, one_line, read_jsonl, record_of, validate_record
 from .rules import RuleSet
 
 
@@ -55,20 +60,30 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """Check every line of ``args.files``; print the bad ones; 1 if any is bad, else 0.
+
+    Each bad record is one line "FILE:LINE: problem; problem" on stdout.  If
+    ``validate_record`` itself fails on a record (a bug), that record's line
+    says "internal error: <type>: <message>" and the other records are still
+    checked.
+    """
     bad = total = 0
     for path in args.files:
         try:
-            lines = list(read_jsonl(path))
+            lines = read_jsonl(path)
         except OSError as e:
             print(f"{path}: cannot read: {e.strerror}")
             bad += 1
             continue
         for lineno, rec in lines:
             total += 1
-            if isinstance(rec, json.JSONDecodeError):
-                problems = [f"invalid JSON: {rec.msg} (column {rec.colno})"]
+            if isinstance(rec, RecordError):
+                problems = [str(rec)]
             else:
-                problems = validate_record(rec)
+                try:
+                    problems = validate_record(rec)
+                except Exception as e:  # noqa: BLE001 - last resort: report it, go on
+                    problems = [one_line(f"internal error: {type(e).__name__}: {e}")]
             if problems:
                 bad += 1
                 print(f"{path}:{lineno}: " + "; ".join(problems))
@@ -99,14 +114,23 @@ def build_parser() -> argparse.ArgumentParser:
     pb.add_argument("--hands", type=int, default=5000, help="hands per run (default 5000)")
     pb.add_argument("--runs", type=int, default=5)
     pb.add_argument("--openspiel-python", default=None,
-                    help="interpreter with open_spiel installed (default: this one, or $OPENSPIEL_PYTHON)")
+                    help="interpreter with open_spiel installed "
+                         "(default: this one, or $OPENSPIEL_PYTHON)")
     pb.set_defaults(func=cmd_bench)
     sub.add_parser("duel", add_help=False,
-                   help="duplicate comparison of two computer players (engine.players.duel; --help for options)")
+                   help="duplicate comparison of two computer players "
+                        "(engine.players.duel; --help for options)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; ``argv`` defaults to ``sys.argv[1:]``.  Returns the exit status.
+
+    0: done (validate: every record valid); 1: validate found a bad record;
+    2: a bad option value or an I/O error (one "error: ..." line on stderr),
+    or stdout was closed early (``... | head -1``: silently, no message).
+    argparse itself exits with 2 on a usage error.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["duel"]:
         from .players.duel import main as duel_main
@@ -114,9 +138,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(duel_main(argv[1:]) or 0)
     args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader went away: point stdout at /dev/null so that Python's own
+        # flush at exit does not report the same broken pipe again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 2
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # pragma: no cover
-        return 0

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .hand import Hand
-from .rules import DEFAULT, RuleSet
+from .hand import Hand, Phase
+from .rules import DEFAULT, PassDirection, RuleSet, TiePolicy, value_repr
 
 if TYPE_CHECKING:
     from .players import Player
@@ -43,7 +43,7 @@ class Game:
         return (self.first_dealer + len(self.hands)) % self.rules.players
 
     @property
-    def pass_direction(self) -> str:
+    def pass_direction(self) -> PassDirection:
         """Pass of the next hand (002 §1: left, right, across, hold, repeat)."""
         return self.rules.pass_for(len(self.hands))
 
@@ -65,8 +65,9 @@ class Game:
         if self.is_over:
             raise ValueError("the game is over")
         if hand.dealer != self.dealer or hand.pass_direction != self.pass_direction:
-            raise ValueError(f"expected dealer {self.dealer} and pass {self.pass_direction!r}, "
-                             f"got dealer {hand.dealer} and pass {hand.pass_direction!r}")
+            raise ValueError(f"expected dealer {self.dealer} and pass "
+                             f"{value_repr(self.pass_direction)}, got dealer {hand.dealer} and "
+                             f"pass {value_repr(hand.pass_direction)}")
         rules = self.rules
         for s, p in enumerate(hand.result.points):
             self.scores[s] += p
@@ -83,7 +84,7 @@ class Game:
         rules, scores = self.rules, self.scores
         ended = ((rules.target is not None and max(scores) >= rules.target)
                  or (rules.max_hands is not None and len(self.hands) >= rules.max_hands))
-        if ended and rules.tie == "play_on":
+        if ended and rules.tie == TiePolicy.PLAY_ON:
             return scores.count(min(scores)) == 1
         return ended
 
@@ -99,7 +100,7 @@ class Game:
         scores = self.scores
         n = self.rules.players
         places = [1 + sum(1 for t in scores if t < scores[s]) for s in range(n)]
-        if self.rules.tie != "last_trick" or not self.hands:
+        if self.rules.tie != TiePolicy.LAST_TRICK or not self.hands:
             return places
         last = self.hands[-1]
         last_won = {s: -1 for s in range(n)}
@@ -122,13 +123,13 @@ class Game:
         return out
 
 
-def play_hand(hand: Hand, players: Sequence["Player"]) -> Hand:
+def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
     """Play ``hand`` to the end with one player object per seat (see ``engine.players``).
 
     Each player sees only its ``PlayerView``.  A player's illegal choice
     raises ``IllegalPlay``.
     """
-    if hand.phase == "pass":
+    if hand.phase == Phase.PASS:
         for seat, player in enumerate(players):
             hand.submit_pass(seat, player.choose_pass(hand.view(seat)))
     while not hand.is_over:

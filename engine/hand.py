@@ -12,18 +12,64 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from enum import Enum
-from typing import Any
+from enum import Enum, StrEnum
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
-    BB_HEARTS, BB_QUEEN_SPADES, BIT, CODES, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardMask,
-    cards_of, lowest, to_card,
+    BB_HEARTS,
+    BB_QUEEN_SPADES,
+    BIT,
+    CODES,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_OF,
+    Card,
+    CardMask,
+    cards_of,
+    mask_of_cards,
+    to_card,
 )
-from .rules import DEFAULT, RuleSet
-from .scoring import HandScore, score_hand
+from .rules import (
+    DEFAULT,
+    MOON_CHOICES,
+    PASS_DIRECTIONS,
+    PASS_STEP,
+    FirstLead,
+    KittyTaker,
+    MoonChoice,
+    PassDirection,
+    RuleSet,
+    pass_direction_problem,
+    pass_targets,
+    value_repr,
+)
+from .scoring import HandResult, score_hand
+from .tricks import winning_card
 
-PASS, PLAY, OVER = "pass", "play", "over"
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+__all__ = [
+    "OVER", "PASS", "PLAY", "DealError", "Hand", "IllegalPlay", "Phase", "Reason", "pass_targets",
+]
+
+
+class Phase(StrEnum):
+    """The phase of a hand: passing, playing, or over (a ``str``: ``Phase.PASS == "pass"``)."""
+
+    PASS = "pass"
+    PLAY = "play"
+    OVER = "over"
+
+
+PASS, PLAY, OVER = Phase.PASS, Phase.PLAY, Phase.OVER
+_DIRECTION = {str(d): d for d in PassDirection}  # a name or a member -> the member (fast)
+# Members as module constants: reading ``PassDirection.HOLD`` costs ~0.1 us on 3.11.
+_HOLD, _MIX, _SCATTER = PassDirection.HOLD, PassDirection.MIX, PassDirection.SCATTER
+_LOWEST_CLUB = FirstLead.LOWEST_CLUB
 _NOT_HEARTS_OR_QUEEN = ~(BB_HEARTS | BB_QUEEN_SPADES)
+_FY_STEPS = tuple(tuple((i, i + 1) for i in range(n - 1, 0, -1)) for n in range(53))
+"""The (i, i + 1) steps of a Fisher-Yates shuffle of n cards, n = 0..52."""
 
 
 class Reason(str, Enum):
@@ -35,7 +81,7 @@ class Reason(str, Enum):
     HEARTS_NOT_BROKEN = "hearts_not_broken"            # 002 §8
     NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"  # 002 §7
     MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"    # 002 §2
-    WRONG_PHASE = "wrong_phase"                        # playing during the pass, passing during play
+    WRONG_PHASE = "wrong_phase"  # playing during the pass, passing during play
     HAND_OVER = "hand_over"
     WRONG_PASS_COUNT = "wrong_pass_count"
     ALREADY_PASSED = "already_passed"
@@ -67,29 +113,6 @@ def _check_seat(rules: RuleSet, seat: int) -> None:
         raise ValueError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
 
 
-_STEP = {"left": 1, "right": -1, "across": 2, "left2": 2, "right2": -2}
-
-
-def pass_targets(direction: str, seat: int, players: int, size: int) -> list[int]:
-    """Receiving seat of each of the ``size`` cards seat ``seat`` passes (not for mix/hold).
-
-    left: seat+1; right: seat-1; across/left2: seat+2; right2: seat-2; scatter:
-    cards in groups of size/(players-1), group k to seat+1+k.
-    """
-    if direction == "left":
-        return [(seat + 1) % players] * size
-    if direction == "right":
-        return [(seat - 1) % players] * size
-    if direction in ("across", "left2"):
-        return [(seat + 2) % players] * size
-    if direction == "right2":
-        return [(seat - 2) % players] * size
-    if direction == "scatter":
-        k = size // (players - 1)
-        return [(seat + 1 + i // k) % players for i in range(size)]
-    raise ValueError(f"no pass targets for direction {direction!r}")
-
-
 class Hand:
     """One hand of Hearts.
 
@@ -102,15 +125,47 @@ class Hand:
 
     Phases: "pass" (unless the direction is "hold": every seat calls
     ``submit_pass``; passes apply together when the last one arrives), "play"
-    (``turn`` is the seat to play), "over" (``result`` is the ``HandScore``).
+    (``turn`` is the seat to play), "over" (``result`` is the ``HandResult``).
     """
 
     __slots__ = (
-        "rules", "n", "dealer", "pass_direction", "deal", "kitty", "held", "passes",
-        "received", "_phase", "turn", "trick_no", "trick_n", "lead_suit", "lead_hi",
-        "best", "winner", "trick_mask", "broken", "won", "winners", "history",
-        "first_card", "leader0", "kitty_pending", "kitty_owner", "result", "scores_before",
-        "moon_choice", "_rng", "_next", "_breakers", "_ntricks", "__weakref__",
+        "__weakref__",
+        "_breakers",
+        "_forbid",
+        "_lead_mask",
+        "_legal",
+        "_legal_key",
+        "_next",
+        "_ntricks",
+        "_order",
+        "_phase",
+        "_rng",
+        "broken",
+        "deal",
+        "dealer",
+        "first_card",
+        "held",
+        "history",
+        "is_over",
+        "kitty",
+        "kitty_owner",
+        "kitty_pending",
+        "leader",
+        "leader0",
+        "moon_choice",
+        "n",
+        "pass_direction",
+        "passes",
+        "received",
+        "result",
+        "rules",
+        "scores_before",
+        "trick_mask",
+        "trick_n",
+        "trick_no",
+        "turn",
+        "winners",
+        "won",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT, deal: Sequence[Iterable[Card | str]] | None = None,
@@ -119,26 +174,24 @@ class Hand:
                  rng: random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
         n = rules.players
-        _check_seat(rules, dealer)
+        if dealer.__class__ is not int or not 0 <= dealer < n:
+            _check_seat(rules, dealer)
         if pass_direction is None:
             pass_direction = rules.pass_cycle[0]
-        elif pass_direction not in rules.pass_cycle and pass_direction != "hold":
-            from .rules import PASS_DIRECTIONS
+        elif pass_direction not in rules.pass_cycle and pass_direction != _HOLD:
             if pass_direction not in PASS_DIRECTIONS:
-                raise ValueError(f"unknown pass direction {pass_direction!r}")
-            if pass_direction == "across" and n != 4:
-                raise ValueError(f"pass direction 'across' needs 4 players, not {n}")
-            if pass_direction in ("left2", "right2") and n != 5:
-                raise ValueError(f"pass direction {pass_direction!r} needs 5 players, not {n}")
-            if pass_direction == "scatter" and rules.pass_size % (n - 1):
-                raise ValueError(f"pass direction 'scatter' needs a pass size divisible by {n - 1}")
+                raise ValueError(f"unknown pass direction {value_repr(pass_direction)}")
+            problem = pass_direction_problem(pass_direction, n, rules.pass_size)
+            if problem:
+                raise ValueError(f"pass direction {problem}; the rules have {n} players")
         self.rules = rules
         self.n = n
         self._next = rules.next_seat
+        self._order = rules.play_order
         self._breakers = rules.breakers_mask
         self._ntricks = rules.tricks_per_hand
         self.dealer = dealer
-        self.pass_direction = pass_direction
+        self.pass_direction = _DIRECTION[pass_direction]
         if rng is None:
             rng = random.Random(seed)
         self._rng = rng
@@ -147,38 +200,34 @@ class Hand:
             # at a time from the dealer's left; the kitty is the rest.
             cards = list(rules.deck_cards)
             r = rng.random
-            for i in range(len(cards) - 1, 0, -1):
-                j = int(r() * (i + 1))
+            for i, k in _FY_STEPS[len(cards)]:  # i = len-1 .. 1, k = i + 1
+                j = int(r() * k)
                 cards[i], cards[j] = cards[j], cards[i]
             nk = n * rules.cards_per_seat
-            held = [0] * n
-            seat = dealer
-            nxt = [(s + 1) % n for s in range(n)]
-            for c in cards[:nk]:
-                seat = nxt[seat]
-                held[seat] |= 1 << c
-            self.held = held
-            self.deal = tuple(tuple(cards[(s - dealer - 1) % n:nk:n]) for s in range(n))
+            self.deal = tuple([tuple(cards[(s - dealer - 1) % n:nk:n]) for s in range(n)])
             self.kitty = tuple(cards[nk:])
         else:
             self.deal, self.kitty = self._check_deal(deal, kitty)
-            self.held = [sum(BIT[c] for c in d) for d in self.deal]
+        self.held = list(map(mask_of_cards, self.deal))
         self.scores_before = tuple(scores_before) if scores_before is not None else None
-        self.moon_choice: str | None = None
+        self.moon_choice: MoonChoice | None = None
         self.passes: list[tuple[Card, ...] | None] = [None] * n
         self.received: list[CardMask] | None = None
         self.won = [0] * n
         self.winners: list[int] = []
         self.history: list[Card] = []
         self.trick_no = self.trick_n = 0
-        self.lead_suit = self.lead_hi = self.best = self.winner = self.trick_mask = 0
+        self._lead_mask = self.leader = self.trick_mask = 0
+        self._forbid = rules.first_trick_forbidden
         self.broken = False
-        self.result: HandScore | None = None
+        self.result: HandResult | None = None
         self.kitty_pending = bool(self.kitty)
         self.kitty_owner: int | None = None
         self.first_card = -1
         self.turn = self.leader0 = -1
-        if pass_direction == "hold" or rules.pass_size == 0:
+        self._legal_key = self._legal = -1
+        self.is_over = False
+        if pass_direction == _HOLD or rules.pass_size == 0:
             self._start_play()
         else:
             self._phase = PASS
@@ -186,7 +235,7 @@ class Hand:
     @classmethod
     def random(cls, rules: RuleSet = DEFAULT, rng: random.Random | None = None, *,
                dealer: int = 0, pass_direction: str | None = None,
-               scores_before: Sequence[int] | None = None) -> "Hand":
+               scores_before: Sequence[int] | None = None) -> Hand:
         """A random deal from ``rng`` (a ``random.Random``)."""
         return cls(rules, dealer=dealer, pass_direction=pass_direction, rng=rng,
                    scores_before=scores_before)
@@ -204,7 +253,8 @@ class Hand:
             except ValueError as e:
                 raise DealError(f"seat {s}: {e}") from None
             if len(cs) != rules.cards_per_seat:
-                raise DealError(f"seat {s} is dealt {len(cs)} cards, the rules deal {rules.cards_per_seat}")
+                raise DealError(f"seat {s} is dealt {len(cs)} cards, "
+                                f"the rules deal {rules.cards_per_seat}")
             for c in cs:
                 if c in seen:
                     raise DealError(f"card {CODES[c]} is dealt twice ({seen[c]} and seat {s})")
@@ -226,13 +276,9 @@ class Hand:
 
     # -- pass phase ---------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """"pass", "play" or "over"."""
+    def phase(self) -> Phase:
+        """``Phase.PASS``, ``PLAY`` or ``OVER`` (equal to "pass", "play", "over")."""
         return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is OVER
 
     def submit_pass(self, seat: int, cards: Iterable[Card | str]) -> None:
         """Seat ``seat`` gives ``cards`` (rules.pass_size of them, from its dealt hand).
@@ -242,38 +288,49 @@ class Hand:
         ``IllegalPlay`` (WRONG_PHASE, ALREADY_PASSED, WRONG_PASS_COUNT,
         DUPLICATE_CARD, CARD_NOT_HELD) or ``ValueError`` for a bad seat/card.
         """
-        _check_seat(self.rules, seat)
-        cs = tuple(to_card(c) for c in cards)
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            _check_seat(self.rules, seat)
+        cs = tuple(cards)
+        for c in cs:
+            if c.__class__ is not int or not 0 <= c < 52:
+                cs = tuple([to_card(c) for c in cs])  # codes, or a ValueError naming the bad one
+                break
         if self._phase is not PASS:
             raise IllegalPlay(Reason.WRONG_PHASE, "there is no pass now"
-                              + (" (this hand holds)" if self.pass_direction == "hold" else ""), seat)
+                              + (" (this hand holds)" if self.pass_direction == _HOLD else ""),
+                              seat)
         if self.passes[seat] is not None:
             raise IllegalPlay(Reason.ALREADY_PASSED, f"seat {seat} has already passed", seat)
-        self._check_pass_cards(seat, cs)
-        self.passes[seat] = cs
-        if all(p is not None for p in self.passes):
+        self._check_pass_cards(seat, cs)  # type: ignore[arg-type]
+        self.passes[seat] = cs  # type: ignore[assignment]
+        if None not in self.passes:
             self._apply_passes()
 
     def _check_pass_cards(self, seat: int, cs: Sequence[Card]) -> None:
-        """The cards a seat passes: ``rules.pass_size`` of them, distinct, all in its hand (before the pass)."""
+        """The cards a seat passes: ``rules.pass_size`` of them, distinct, all in its hand
+        (before the pass)."""
         if len(cs) != self.rules.pass_size:
             raise IllegalPlay(Reason.WRONG_PASS_COUNT,
-                              f"seat {seat} must pass {self.rules.pass_size} cards, not {len(cs)}", seat)
+                              f"seat {seat} must pass {self.rules.pass_size} cards, "
+                              f"not {len(cs)}", seat)
+        m = mask_of_cards(cs)
+        if m.bit_count() == len(cs) and not m & ~self.held[seat]:
+            return  # distinct (no carry in the sum) and all held
         m = 0
         for c in cs:
             if m & BIT[c]:
-                raise IllegalPlay(Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice", seat, c)
+                raise IllegalPlay(Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice",
+                                  seat, c)
             if not self.held[seat] & BIT[c]:
-                raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}", seat, c)
+                raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}",
+                                  seat, c)
             m |= BIT[c]
 
     def submit_pass_unchecked(self, seat: int, cards: tuple[Card, ...]) -> None:
         """``submit_pass`` with NO check (for search): ``cards`` a tuple of card numbers."""
         self.passes[seat] = cards
-        for p in self.passes:
-            if p is None:
-                return
-        self._apply_passes()
+        if None not in self.passes:
+            self._apply_passes()
 
     def submit_passes(self, passes: Sequence[Iterable[Card | str]]) -> None:
         """All seats' passes at once (seat order)."""
@@ -282,27 +339,24 @@ class Hand:
 
     def _apply_passes(self, received: Sequence[Iterable[Card]] | None = None) -> None:
         n, held, passes = self.n, self.held, self.passes
-        given = [0] * n
-        for s in range(n):
-            m = 0
-            for c in passes[s]:  # type: ignore[union-attr]
-                m |= 1 << c
-            given[s] = m
+        given = [mask_of_cards(p) for p in passes]  # type: ignore[arg-type]
         direction = self.pass_direction
-        if direction == "mix":
+        if direction == _MIX:
             if received is None:
                 pool = [c for p in passes for c in p]  # type: ignore[union-attr]
                 self._rng.shuffle(pool)
                 k = self.rules.pass_size
                 received = [pool[i * k:(i + 1) * k] for i in range(n)]
             got = [sum(BIT[c] for c in received[s]) for s in range(n)]
-        elif direction == "scatter":
+        elif direction == _SCATTER:
             got = [0] * n
             for s in range(n):
-                for c, t in zip(passes[s], pass_targets("scatter", s, n, len(passes[s]))):  # type: ignore[arg-type]
+                cards = passes[s]
+                assert cards is not None
+                for c, t in zip(cards, pass_targets(direction, s, n, len(cards))):
                     got[t] |= 1 << c
         else:
-            step = _STEP[direction]
+            step = PASS_STEP[direction]
             got = [given[(s - step) % n] for s in range(n)]
         for s in range(n):
             held[s] = (held[s] & ~given[s]) | got[s]
@@ -312,8 +366,9 @@ class Hand:
     def _start_play(self) -> None:
         rules = self.rules
         self._phase = PLAY
+        self._legal_key = -1
         n = self.n
-        if rules.first_lead == "lowest_club":
+        if rules.first_lead == _LOWEST_CLUB:
             clubs = SUIT_MASK[0] & rules.deck_mask
             for c in self.kitty:
                 clubs &= ~BIT[c]
@@ -324,10 +379,10 @@ class Hand:
                 if held[s] & bit:
                     self.turn = s
                     break
-        elif rules.first_lead == "left_of_dealer":
-            self.turn = (self.dealer + 1) % n
         else:
-            self.turn = (self.dealer - 1) % n
+            leader = rules.first_leader(self.dealer)
+            assert leader is not None  # not the lowest club: the dealer decides
+            self.turn = leader
         self.leader0 = self.turn
 
     # -- play ---------------------------------------------------------------
@@ -341,36 +396,41 @@ class Hand:
         if seat is not None and (seat != self.turn or self._phase is not PLAY):
             return 0
         h = self.held[self.turn]
-        rules = self.rules
+        forbid = self._forbid  # the first trick's forbidden cards (002 §7); 0 after it
         if self.trick_n:
-            f = h & SUIT_MASK[self.lead_suit]
-            if self.trick_no == 0:
-                forbid = rules.first_trick_forbidden
-                if forbid:
-                    if f:
-                        return (f & ~forbid) or f
-                    return (h & ~forbid) or h
+            f = h & self._lead_mask
+            if forbid:
+                if f:
+                    return (f & ~forbid) or f
+                return (h & ~forbid) or h
             return f or h
         if self.trick_no == 0 and self.first_card >= 0:
             return BIT[self.first_card] & h
-        if self.trick_no == 0:
-            forbid = rules.first_trick_forbidden
-            if forbid and not h & ~forbid:
-                return h  # holds nothing but point cards: any of them (settled reading)
+        if forbid and not h & ~forbid:
+            return h  # holds nothing but point cards: any of them (settled reading)
         cand = h
+        rules = self.rules
         if rules.hearts_must_be_broken and not self.broken:
             g = h & ~BB_HEARTS
             if g and not (rules.lead_hearts_with_queen and not h & _NOT_HEARTS_OR_QUEEN):
                 cand = g
-        if self.trick_no == 0:
-            forbid = rules.first_trick_forbidden
-            if forbid:
-                cand = (cand & ~forbid) or cand
+        if forbid:
+            cand = (cand & ~forbid) or cand
         return cand
 
     def legal_moves(self, seat: int | None = None) -> list[Card]:
-        """The legal cards as a sorted list (see ``legal_mask``)."""
-        return cards_of(self.legal_mask(seat))
+        """The legal cards as a sorted list (see ``legal_mask``).
+
+        Remembers the mask for this decision, so the ``play`` that usually
+        follows checks its card with one bit test.
+        """
+        m = self.legal_mask(seat)
+        if m:
+            # Keyed by the hand of the seat to play: it shrinks at each of its
+            # plays, so it names this decision (reset when play starts).
+            self._legal_key = self.held[self.turn]
+            self._legal = m
+        return cards_of(m)
 
     def play(self, seat: int, card: Card | str) -> None:
         """Seat ``seat`` plays ``card`` (number or code), checked.
@@ -379,6 +439,18 @@ class Hand:
         is illegal, ``ValueError`` for a bad seat or card code.  Nothing
         changes when it raises.
         """
+        # Fast path: the seat to play plays a legal card number; anything else
+        # (a code, a bad seat or card, an illegal card) takes the full check.
+        if (seat.__class__ is int and card.__class__ is int and seat == self.turn
+                and self._phase is PLAY and card >= 0):
+            h = self.held[seat]
+            if (self._legal if h == self._legal_key else self.legal_mask()) >> card & 1:
+                self.play_unchecked(card)
+                return
+        self._play_checked(seat, card)
+
+    def _play_checked(self, seat: int, card: Card | str) -> None:
+        """``play`` with every check in order, raising the first problem found."""
         _check_seat(self.rules, seat)
         c = to_card(card)
         if self._phase is not PLAY:
@@ -386,13 +458,15 @@ class Hand:
                 raise IllegalPlay(Reason.HAND_OVER, "the hand is over", seat, c)
             raise IllegalPlay(Reason.WRONG_PHASE, "the pass is not complete", seat, c)
         if seat != self.turn:
-            raise IllegalPlay(Reason.NOT_YOUR_TURN, f"it is seat {self.turn}'s turn, not seat {seat}'s",
+            raise IllegalPlay(Reason.NOT_YOUR_TURN,
+                              f"it is seat {self.turn}'s turn, not seat {seat}'s",
                               seat, c)
         if not self.held[seat] & BIT[c]:
             owner = next((s for s in range(self.n) if self.held[s] & BIT[c]), None)
             where = f" (seat {owner} holds it)" if owner is not None else (
                 " (already played)" if c in self.history else "")
-            raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}{where}", seat, c)
+            raise IllegalPlay(Reason.CARD_NOT_HELD,
+                              f"seat {seat} does not hold {CODES[c]}{where}", seat, c)
         if not self.legal_mask() & BIT[c]:
             raise self._why(seat, c)
         self.play_unchecked(c)
@@ -404,12 +478,14 @@ class Hand:
             lead = self.lead_suit
             if SUIT_OF[c] != lead and h & SUIT_MASK[lead]:
                 return IllegalPlay(Reason.MUST_FOLLOW_SUIT,
-                                   f"seat {seat} must follow {SUIT_NAMES[lead]}, not play {code}", seat, c)
+                                   f"seat {seat} must follow {SUIT_NAMES[lead]}, not play {code}",
+                                   seat, c)
             return IllegalPlay(Reason.NO_POINTS_ON_FIRST_TRICK,
                                f"{code} may not be played on the first trick", seat, c)
         if self.trick_no == 0 and self.first_card >= 0:
             return IllegalPlay(Reason.MUST_LEAD_LOWEST_CLUB,
-                               f"seat {seat} must lead {CODES[self.first_card]}, not {code}", seat, c)
+                               f"seat {seat} must lead {CODES[self.first_card]}, not {code}",
+                               seat, c)
         if BIT[c] & BB_HEARTS and not self.broken and self.rules.hearts_must_be_broken:
             return IllegalPlay(Reason.HEARTS_NOT_BROKEN,
                                f"hearts are not broken: seat {seat} may not lead {code}", seat, c)
@@ -428,27 +504,27 @@ class Hand:
         self.history.append(card)
         n = self.trick_n
         if n:
-            if self.best < card < self.lead_hi:
-                self.best = card
-                self.winner = seat
             self.trick_mask |= bit
         else:
-            s = card // 13
-            self.lead_suit = s
-            self.lead_hi = s * 13 + 13
-            self.best = card
-            self.winner = seat
+            self._lead_mask = SUIT_MASK[card // 13]
+            self.leader = seat
             self.trick_mask = bit
         if bit & self._breakers:
             self.broken = True
         n += 1
         if n == self.n:
-            w = self.winner
+            # The seat that played the trick's winning card (002 §4, engine.tricks).
+            hist = self.history
+            t = self.trick_no
+            start = t * n
+            best = winning_card(self.trick_mask, hist[start])
+            w = self._order[self.leader][hist.index(best, start) - start]
             self.won[w] |= self.trick_mask
             self.winners.append(w)
+            self._forbid = 0
             self.trick_n = 0
             self.turn = w
-            t = self.trick_no = self.trick_no + 1
+            t = self.trick_no = t + 1
             if self.kitty_pending:
                 self._kitty_check(w)
             if t == self._ntricks:
@@ -459,7 +535,7 @@ class Hand:
 
     def _kitty_check(self, w: int) -> None:
         rules = self.rules
-        if rules.kitty_taker == "first_trick" or self.trick_mask & rules.penalty_mask:
+        if rules.kitty_taker == KittyTaker.FIRST_TRICK or self.trick_mask & rules.penalty_mask:
             self.kitty_pending = False
             self.kitty_owner = w
             self.won[w] |= sum(BIT[c] for c in self.kitty)
@@ -470,6 +546,7 @@ class Hand:
             self.kitty_owner = self.winners[-1]
             self.won[self.kitty_owner] |= sum(BIT[c] for c in self.kitty)
         self._phase = OVER
+        self.is_over = True
         self.turn = -1
         self.result = score_hand(self.rules, self.won,
                                  self.tricks_won if self.rules.shoot_sun else None,
@@ -480,14 +557,26 @@ class Hand:
 
         May be called before or after the hand ends (the result is re-scored).
         """
-        if choice not in (None, "self", "others"):
+        if choice is not None and choice not in MOON_CHOICES:
             raise ValueError(f"moon choice must be 'self' or 'others', got {choice!r}")
-        self.moon_choice = choice
+        self.moon_choice = None if choice is None else MoonChoice(choice)
         if self._phase is OVER:
             self.result = score_hand(self.rules, self.won, self.tricks_won,
                                      scores_before=self.scores_before, moon_choice=choice)
 
     # -- reading ------------------------------------------------------------
+    @property
+    def lead_suit(self) -> int:
+        """Suit (0..3, CDHS) led to the trick in progress, -1 between tricks."""
+        n = self.trick_n
+        return self.history[-n] // 13 if n else -1
+
+    @property
+    def best(self) -> Card:
+        """The card winning the trick in progress (002 §4), -1 between tricks."""
+        n = self.trick_n
+        return winning_card(self.trick_mask, self.history[-n]) if n else -1
+
     @property
     def tricks_won(self) -> list[int]:
         """Per-seat number of tricks taken so far."""
@@ -516,12 +605,13 @@ class Hand:
             out.append((self.seat_of_play(t), tuple(hist[t:t + n])))
         return out
 
-    def copy(self) -> "Hand":
+    def copy(self) -> Hand:
         """An independent copy (lists copied, immutable parts shared)."""
         h = Hand.__new__(Hand)
         h.rules = self.rules
         h.n = self.n
         h._next = self._next
+        h._order = self._order
         h._breakers = self._breakers
         h._ntricks = self._ntricks
         h.dealer = self.dealer
@@ -532,13 +622,13 @@ class Hand:
         h.passes = self.passes[:]
         h.received = self.received
         h._phase = self._phase
+        h.is_over = self.is_over
         h.turn = self.turn
         h.trick_no = self.trick_no
         h.trick_n = self.trick_n
-        h.lead_suit = self.lead_suit
-        h.lead_hi = self.lead_hi
-        h.best = self.best
-        h.winner = self.winner
+        h._lead_mask = self._lead_mask
+        h._forbid = self._forbid
+        h.leader = self.leader
         h.trick_mask = self.trick_mask
         h.broken = self.broken
         h.won = self.won[:]
@@ -552,11 +642,13 @@ class Hand:
         h.scores_before = self.scores_before
         h.moon_choice = self.moon_choice
         h._rng = self._rng
+        h._legal_key = self._legal_key
+        h._legal = self._legal
         return h
 
     __copy__ = copy
 
-    def view(self, seat: int) -> "PlayerView":
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (see ``engine.view.PlayerView``)."""
         from .view import player_view
         return player_view(self, seat)
@@ -577,8 +669,7 @@ class Hand:
         deal = [[CODES[c] for c in d] for d in self.deal]
         extra = f", kitty={[CODES[c] for c in self.kitty]!r}" if self.kitty else ""
         return (f"Hand({self.rules!r}, {deal!r}, dealer={self.dealer}, "
-                f"pass_direction={self.pass_direction!r}{extra})  # {self._phase}, "
+                f"pass_direction={value_repr(self.pass_direction)}{extra})  # {self._phase}, "
                 f"{len(self.history)} cards played")
 
 
-from .view import PlayerView  # noqa: E402  (re-export for type hints)

@@ -10,26 +10,173 @@ Seats are numbered clockwise: seat ``i + 1`` sits on seat ``i``'s left.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, overload
 
 from .cards import (
-    BB_CLUBS, BB_HEARTS, BIT, CODES, QUEEN_SPADES, SUIT_MASK, parse_card,
+    BB_CLUBS,
+    BB_HEARTS,
+    BIT,
+    CODES,
+    QUEEN_SPADES,
+    parse_card,
 )
 
 # -- option values ---------------------------------------------------------
-PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "hold", "scatter", "mix")
-"""left: seat i gives to i+1; right: to i-1; across: to i+2 (4 players);
-left2/right2: the second player on the left/right (5 players, 001); hold: no
-pass; scatter: one card (or pass_size/(players-1)) to each other player, the
-k-th group going to seat i+1+k; mix: all passed cards are shuffled together and
-dealt back, pass_size each (001)."""
-DIRECTIONS = ("clockwise", "counterclockwise")
-FIRST_LEADS = ("lowest_club", "left_of_dealer", "right_of_dealer")
-FIRST_TRICK = ("any", "no_points", "no_points_unless_only_points")
-MOON_RULES = ("off", "others", "self", "choice", "others_unless_loses")
-KITTY_TAKERS = ("first_trick", "first_points")
-TIE_POLICIES = ("shared", "last_trick", "play_on")
+# Each option with a fixed set of values is a ``StrEnum``: a member is the
+# string itself (``PassDirection.LEFT == "left"``, same hash, ``str()``,
+# ``format()`` and JSON), so strings are accepted wherever a value is and the
+# fields hold the members.  ``RuleSet.to_json`` and hand records give plain
+# strings.
+
+
+class PassDirection(StrEnum):
+    """Where the passed cards go (002 §1, 001).
+
+    left: seat i gives to i+1; right: to i-1; across: to i+2 (4 players);
+    left2/right2: the second player on the left/right (5 players, 001); hold:
+    no pass; scatter: one card (or pass_size/(players-1)) to each other
+    player, the k-th group going to seat i+1+k; mix: all passed cards are
+    shuffled together and dealt back, pass_size each (001).
+    """
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    LEFT2 = "left2"
+    RIGHT2 = "right2"
+    HOLD = "hold"
+    SCATTER = "scatter"
+    MIX = "mix"
+
+
+class PlayDirection(StrEnum):
+    """Order of play around the table (000 plays counterclockwise)."""
+
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class FirstLead(StrEnum):
+    """Who leads the first trick: the lowest club's holder leads it (002 §2), or
+    the seat left / right of the dealer with any card (001, 000)."""
+
+    LOWEST_CLUB = "lowest_club"
+    LEFT_OF_DEALER = "left_of_dealer"
+    RIGHT_OF_DEALER = "right_of_dealer"
+
+
+class FirstTrick(StrEnum):
+    """What may be played on the first trick (002 §7, 001)."""
+
+    ANY = "any"
+    NO_POINTS = "no_points"
+    NO_POINTS_UNLESS_ONLY_POINTS = "no_points_unless_only_points"
+
+
+class MoonRule(StrEnum):
+    """How shooting the moon scores (002 §6, 001).
+
+    off: not scored (cards count as taken); others: every other seat takes the
+    moon total; self: the shooter subtracts it; choice: the shooter picks one
+    of the two (001); others_unless_loses: others, unless that ends the game
+    with the shooter losing, then self.
+    """
+
+    OFF = "off"
+    OTHERS = "others"
+    SELF = "self"
+    CHOICE = "choice"
+    OTHERS_UNLESS_LOSES = "others_unless_loses"
+
+
+class MoonChoice(StrEnum):
+    """How one moon (or sun) was scored: the shooter subtracts the total
+    ("self") or every other seat takes it ("others")."""
+
+    SELF = "self"
+    OTHERS = "others"
+
+
+class KittyTaker(StrEnum):
+    """Who takes the kitty (001): the winner of the first trick, or of the first
+    trick with a penalty card."""
+
+    FIRST_TRICK = "first_trick"
+    FIRST_POINTS = "first_points"
+
+
+class TiePolicy(StrEnum):
+    """Places of tied seats at the end of a game (002 shared; 000 last trick;
+    001 play further hands)."""
+
+    SHARED = "shared"
+    LAST_TRICK = "last_trick"
+    PLAY_ON = "play_on"
+
+
+PASS_DIRECTIONS: tuple[PassDirection, ...] = tuple(PassDirection)
+DIRECTIONS: tuple[PlayDirection, ...] = tuple(PlayDirection)
+FIRST_LEADS: tuple[FirstLead, ...] = tuple(FirstLead)
+FIRST_TRICK: tuple[FirstTrick, ...] = tuple(FirstTrick)
+MOON_RULES: tuple[MoonRule, ...] = tuple(MoonRule)
+MOON_CHOICES: tuple[MoonChoice, ...] = tuple(MoonChoice)
+KITTY_TAKERS: tuple[KittyTaker, ...] = tuple(KittyTaker)
+TIE_POLICIES: tuple[TiePolicy, ...] = tuple(TiePolicy)
+
+PASS_STEP: Mapping[PassDirection, int] = {
+    PassDirection.LEFT: 1, PassDirection.RIGHT: -1, PassDirection.ACROSS: 2,
+    PassDirection.LEFT2: 2, PassDirection.RIGHT2: -2,
+}
+"""Seats between a passer and its receiver, for the directions that pass to one seat."""
+
+
+def pass_direction_problem(direction: object, players: int, pass_size: int | None = None
+                           ) -> str | None:
+    """Why ``direction`` cannot be a pass with this many players and pass size, or None.
+
+    The one check of 001's constraints: "across" needs 4 players, "left2" and
+    "right2" need 5, "scatter" a pass size divisible by ``players - 1`` (not
+    checked when ``pass_size`` is None).
+    """
+    if direction not in PASS_DIRECTIONS:
+        return f"{direction!r} is not one of {', '.join(PASS_DIRECTIONS)}"
+    if direction == PassDirection.ACROSS and players != 4:
+        return "'across' needs 4 players"
+    if direction in (PassDirection.LEFT2, PassDirection.RIGHT2) and players != 5:
+        return f"{str(direction)!r} needs 5 players"
+    if direction == PassDirection.SCATTER and pass_size is not None and pass_size % (players - 1):
+        return f"'scatter' needs pass_size divisible by {players - 1}"
+    return None
+
+
+def pass_targets(direction: str, seat: int, players: int, size: int) -> list[int]:
+    """Receiving seat of each of the ``size`` cards seat ``seat`` passes (not for mix/hold).
+
+    left: seat+1; right: seat-1; across/left2: seat+2; right2: seat-2; scatter:
+    cards in groups of size/(players-1), group k to seat+1+k.
+    """
+    step = PASS_STEP.get(direction)  # type: ignore[call-overload]
+    if step is not None:
+        return [(seat + step) % players] * size
+    if direction == PassDirection.SCATTER:
+        k = size // (players - 1)
+        return [(seat + 1 + i // k) % players for i in range(size)]
+    raise ValueError(f"no pass targets for direction {value_repr(direction)}")
+
+
+def value_repr(value: object) -> str:
+    """``repr`` of an option value, a member shown as its plain string (``'left'``)."""
+    return repr(str(value)) if isinstance(value, str) else repr(value)
+
+
+def _plain(value: Any) -> Any:
+    """An option value as plain JSON data: members as their strings, tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return str(value) if isinstance(value, StrEnum) else value
 
 STANDARD_POINTS: tuple[tuple[str, int], ...] = tuple(
     (CODES[c], 1) for c in range(26, 39)) + (("QS", 13),)
@@ -58,6 +205,35 @@ def _norm_points(value: Any) -> tuple[tuple[str, int], ...]:
         else:
             table.pop(card, None)
     return tuple((CODES[c], table[c]) for c in sorted(table))
+
+
+class _PresetAttribute:
+    """``RuleSet.preset``: on the class, the constructor ``RuleSet.preset(name, **overrides)``
+    (``RuleSet.from_preset``); on a rule set, the name of the preset it was built from (its
+    ``preset`` field).  Installed after the dataclass is made, so the field's default stays
+    "club"."""
+
+    @overload
+    def __get__(self, obj: None, owner: type[RuleSet]) -> Callable[..., RuleSet]: ...
+
+    @overload
+    def __get__(self, obj: RuleSet, owner: type[RuleSet] | None = None) -> str: ...
+
+    def __get__(self, obj: RuleSet | None, owner: type[RuleSet] | None = None
+                ) -> Callable[..., RuleSet] | str:
+        if obj is None:
+            return (owner or RuleSet).from_preset
+        name: str = obj.__dict__["preset"]
+        return name
+
+    def __set__(self, obj: RuleSet, value: str) -> None:
+        obj.__dict__["preset"] = value  # only the dataclass __init__ gets here (frozen)
+
+
+_ENUM_FIELDS: tuple[tuple[str, type[StrEnum]], ...] = (
+    ("direction", PlayDirection), ("first_lead", FirstLead), ("first_trick", FirstTrick),
+    ("moon", MoonRule), ("kitty_taker", KittyTaker), ("tie", TiePolicy))
+"""The one-value option fields and their enums (``pass_cycle`` holds ``PassDirection``s)."""
 
 
 @dataclass(frozen=True)
@@ -96,32 +272,38 @@ class RuleSet:
       reset_at / reset_to: a game score of exactly ``reset_at`` after a hand
         becomes ``reset_to`` (001: 100 -> 50 or 0); None: off.
       target: the game ends when a seat reaches this many points (002 §15).
-      max_hands: the game ends after this many hands (000, 004). Either or both.
+      max_hands: the game ends after this many hands (000, 004). Either or both;
+        neither: the game ends only when it is stopped from outside (an
+        arbiter closing it when time is up), and ``Game.is_over`` stays False.
       tie: "shared" (002: tied seats share places), "last_trick" (000) or
         "play_on" (001: play further hands while the lowest score is tied).
     """
 
-    preset: str = "club"
+    if TYPE_CHECKING:
+        preset: _PresetAttribute = _PresetAttribute()  # a str on a rule set
+    else:
+        preset: str = "club"
     players: int = 4
     removed: tuple[str, ...] = ()
     kitty: int = 0
-    kitty_taker: str = "first_points"
-    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    kitty_taker: KittyTaker = KittyTaker.FIRST_POINTS
+    pass_cycle: tuple[PassDirection, ...] = (
+        PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
     pass_size: int = 3
-    direction: str = "clockwise"
-    first_lead: str = "lowest_club"
-    first_trick: str = "no_points"
+    direction: PlayDirection = PlayDirection.CLOCKWISE
+    first_lead: FirstLead = FirstLead.LOWEST_CLUB
+    first_trick: FirstTrick = FirstTrick.NO_POINTS
     hearts_must_be_broken: bool = True
     queen_breaks_hearts: bool = False
     lead_hearts_with_queen: bool = False
     card_points: tuple[tuple[str, int], ...] = STANDARD_POINTS
-    moon: str = "others"
+    moon: MoonRule = MoonRule.OTHERS
     shoot_sun: bool = False
     reset_at: int | None = None
     reset_to: int = 50
     target: int | None = 100
     max_hands: int | None = None
-    tie: str = "shared"
+    tie: TiePolicy = TiePolicy.SHARED
 
     # -- construction -----------------------------------------------------
     def __post_init__(self) -> None:
@@ -130,6 +312,9 @@ class RuleSet:
         s(self, "pass_cycle", tuple(self.pass_cycle))
         s(self, "card_points", _norm_points(self.card_points))
         self._check()
+        s(self, "pass_cycle", tuple(PassDirection(d) for d in self.pass_cycle))
+        for name, kind in _ENUM_FIELDS:
+            s(self, name, kind(getattr(self, name)))
         removed_mask = 0
         for code in self.removed:
             removed_mask |= BIT[parse_card(code)]
@@ -146,14 +331,14 @@ class RuleSet:
                     penalty |= BIT[c]
                 else:
                     bonus |= BIT[c]
-        if self.first_trick == "no_points":
+        if self.first_trick == FirstTrick.NO_POINTS:
             forbid1 = (BB_HEARTS | BIT[QUEEN_SPADES]) & deck
-        elif self.first_trick == "no_points_unless_only_points":
+        elif self.first_trick == FirstTrick.NO_POINTS_UNLESS_ONLY_POINTS:
             forbid1 = penalty
         else:
             forbid1 = 0
         breakers = (BB_HEARTS | (BIT[QUEEN_SPADES] if self.queen_breaks_hearts else 0))
-        step = 1 if self.direction == "clockwise" else -1
+        step = 1 if self.direction == PlayDirection.CLOCKWISE else -1
         derived = {
             "deck_mask": deck,
             "removed_mask": removed_mask,
@@ -165,9 +350,11 @@ class RuleSet:
             "moon_total": sum(table[c] for c in range(52) if penalty >> c & 1),
             "hand_total": sum(table[c] for c in range(52) if deck >> c & 1),
             "hand_min_points": sum(table[c] for c in range(52) if bonus >> c & 1),
+            "moon_scored": self.moon != MoonRule.OFF and bool(penalty),
             "first_trick_forbidden": forbid1,
             "breakers_mask": breakers,
             "next_seat": tuple((i + step) % n for i in range(n)),
+            "play_order": tuple(tuple((i + step * k) % n for k in range(n)) for i in range(n)),
             "standard_points": self.card_points == STANDARD_POINTS,
             "deck_cards": tuple(c for c in range(52) if deck >> c & 1),
         }
@@ -180,46 +367,40 @@ class RuleSet:
 
         if self.players not in (3, 4, 5):
             bad("players", f"must be 3, 4 or 5, got {self.players!r}")
-        for name, allowed in (("direction", DIRECTIONS), ("first_lead", FIRST_LEADS),
-                              ("first_trick", FIRST_TRICK), ("moon", MOON_RULES),
-                              ("kitty_taker", KITTY_TAKERS), ("tie", TIE_POLICIES)):
+        for name, kind in _ENUM_FIELDS:
             v = getattr(self, name)
-            if v not in allowed:
-                bad(name, f"{v!r} is not one of {', '.join(allowed)}")
+            if v not in tuple(kind):
+                bad(name, f"{value_repr(v)} is not one of {', '.join(kind)}")
         if not self.pass_cycle:
             bad("pass_cycle", "must name at least one direction (use 'hold' for no pass)")
         for d in self.pass_cycle:
-            if d not in PASS_DIRECTIONS:
-                bad("pass_cycle", f"{d!r} is not one of {', '.join(PASS_DIRECTIONS)}")
-            if d == "across" and self.players != 4:
-                bad("pass_cycle", "'across' needs 4 players")
-            if d in ("left2", "right2") and self.players != 5:
-                bad("pass_cycle", f"{d!r} needs 5 players")
-            if d == "scatter" and self.pass_size % (self.players - 1):
-                bad("pass_cycle", f"'scatter' needs pass_size divisible by {self.players - 1}")
+            problem = pass_direction_problem(d, self.players, self.pass_size)
+            if problem:
+                bad("pass_cycle", problem)
         deck = 52 - len(self.removed)
         if not 0 <= self.kitty < deck:
             bad("kitty", f"must be 0..{deck - 1}")
         if (deck - self.kitty) % self.players:
-            bad("kitty", f"{deck - self.kitty} cards cannot be dealt evenly to {self.players} players")
+            bad("kitty", f"{deck - self.kitty} cards cannot be dealt evenly "
+                         f"to {self.players} players")
         per_seat = (deck - self.kitty) // self.players
         if not 0 <= self.pass_size <= per_seat:
             bad("pass_size", f"must be 0..{per_seat}")
-        if self.first_lead == "lowest_club" and not (BB_CLUBS & ~sum(BIT[parse_card(c)] for c in self.removed)):
+        removed = sum(BIT[parse_card(c)] for c in self.removed)
+        if self.first_lead == FirstLead.LOWEST_CLUB and not BB_CLUBS & ~removed:
             bad("first_lead", "no club left in the deck")
-        if self.target is None and self.max_hands is None:
-            bad("target", "a game needs a target or max_hands")
         for name in ("target", "max_hands", "reset_at"):
             v = getattr(self, name)
             if v is not None and (type(v) is not int or v <= 0):
                 bad(name, f"must be a positive integer or null, got {v!r}")
-        for name in ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_queen", "shoot_sun"):
+        for name in ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_queen",
+                     "shoot_sun"):
             if type(getattr(self, name)) is not bool:
                 bad(name, "must be true or false")
 
     @classmethod
-    def preset(cls, name: str = "club", **overrides: Any) -> "RuleSet":
-        """A named preset (see ``PRESETS``), with fields overridden.
+    def from_preset(cls, name: str = "club", **overrides: Any) -> RuleSet:
+        """A named preset (see ``PRESETS``), with fields overridden; also ``RuleSet.preset``.
 
         Raises ``ValueError`` for an unknown preset or field, or a bad value.
         """
@@ -240,12 +421,14 @@ class RuleSet:
         return replace(base, **overrides)
 
     @classmethod
-    def from_json(cls, value: str | Mapping[str, Any]) -> "RuleSet":
+    def from_json(cls, value: str | Mapping[str, Any]) -> RuleSet:
         """From the hand-record form: ``"club"`` or ``{"preset": "club", ...}``."""
         if isinstance(value, str):
-            return cls.preset(value)
+            return cls.from_preset(value)
         if not isinstance(value, Mapping):
-            raise ValueError(f"rules must be a preset name or an object, got {value!r}")
+            # ValueError, not TypeError: every bad rule set is a ValueError (API.md).
+            raise ValueError(  # noqa: TRY004
+                f"rules must be a preset name or an object, got {value!r}")
         value = dict(value)
         name = value.pop("preset", "club")
         if "card_points" in value and isinstance(value["card_points"], Mapping):
@@ -253,7 +436,7 @@ class RuleSet:
         for k in ("removed", "pass_cycle"):
             if k in value and isinstance(value[k], list):
                 value[k] = tuple(value[k])
-        return cls.preset(name, **value)
+        return cls.from_preset(name, **value)
 
     def to_json(self) -> str | dict[str, Any]:
         """The hand-record form: the preset name, or ``{"preset": name, ...changed fields}``."""
@@ -266,17 +449,23 @@ class RuleSet:
                 continue
             v, b = getattr(self, f.name), getattr(base, f.name)
             if v != b:
-                if f.name == "card_points":
-                    v = dict(v)
-                elif isinstance(v, tuple):
-                    v = list(v)
-                diff[f.name] = v
+                diff[f.name] = dict(v) if f.name == "card_points" else _plain(v)
         if not diff and self.preset in PRESETS:
             return self.preset
         return {"preset": base.preset, **diff}
 
     # -- helpers ------------------------------------------------------------
-    def pass_for(self, hand_index: int) -> str:
+    def first_leader(self, dealer: int) -> int | None:
+        """Seat that leads the first trick when it depends on the dealer only: left of the
+        dealer (001) or right of the dealer (000); None for the lowest club (002 §2), whose
+        holder leads."""
+        if self.first_lead == FirstLead.LEFT_OF_DEALER:
+            return (dealer + 1) % self.players
+        if self.first_lead == FirstLead.RIGHT_OF_DEALER:
+            return (dealer - 1) % self.players
+        return None
+
+    def pass_for(self, hand_index: int) -> PassDirection:
         """Pass direction of the ``hand_index``-th hand of a game (0-based), 002 §1."""
         return self.pass_cycle[hand_index % len(self.pass_cycle)]
 
@@ -313,16 +502,21 @@ class RuleSet:
     moon_total: int = field(init=False, repr=False, compare=False, default=0)
     hand_total: int = field(init=False, repr=False, compare=False, default=0)
     hand_min_points: int = field(init=False, repr=False, compare=False, default=0)
+    moon_scored: bool = field(init=False, repr=False, compare=False, default=False)
     first_trick_forbidden: int = field(init=False, repr=False, compare=False, default=0)
     breakers_mask: int = field(init=False, repr=False, compare=False, default=0)
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    play_order: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False,
+                                                     default=())
     deck_cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     standard_points: bool = field(init=False, repr=False, compare=False, default=True)
 
 
+setattr(RuleSet, "preset", _PresetAttribute())  # noqa: B010 (after @dataclass on purpose)
+
 _FIELD_NAMES = {f.name for f in fields(RuleSet) if f.init} - {"preset"}
 
-_PAGAT = dict(first_trick="any", moon="choice")
+_PAGAT: dict[str, Any] = {"first_trick": "any", "moon": "choice"}
 PRESETS: dict[str, RuleSet] = {}
 
 
@@ -348,4 +542,4 @@ DEFAULT = PRESETS["club"]
 
 def preset(name: str = "club", **overrides: Any) -> RuleSet:
     """Shortcut for ``RuleSet.preset``."""
-    return RuleSet.preset(name, **overrides)
+    return RuleSet.from_preset(name, **overrides)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import SUIT_OF, Card, CardMask, cards_of
-from .rules import RuleSet
+from .rules import PassDirection, RuleSet
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .hand import Hand, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +23,8 @@ class PlayerView:
     """A seat's information set.
 
     seat, dealer, turn (-1 when not the play phase): seats.
-    phase: "pass", "play" or "over".  pass_direction: this hand's pass.
+    phase: a ``Phase`` ("pass", "play" or "over").  pass_direction: this
+      hand's pass (a ``PassDirection``).
     held: own cards now (mask).  dealt: own cards as dealt, in dealt order.
     passed: cards this seat gave (None before it passed / on a hold hand).
     received: cards received in the pass (mask), None until passes apply.
@@ -40,8 +41,8 @@ class PlayerView:
     rules: RuleSet
     seat: int
     dealer: int
-    phase: str
-    pass_direction: str
+    phase: Phase
+    pass_direction: PassDirection
     turn: int
     held: CardMask
     dealt: tuple[Card, ...]
@@ -69,7 +70,7 @@ class PlayerView:
         return cards_of(self.legal)
 
 
-def player_view(hand: "Hand", seat: int) -> PlayerView:
+def player_view(hand: Hand, seat: int) -> PlayerView:
     """Build the view of ``seat`` from a hand (no hidden card is copied into it)."""
     n = hand.n
     tricks = tuple(hand.tricks())

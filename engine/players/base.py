@@ -20,8 +20,10 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, cards_of
+from ..hand import Phase
+from ..rules import PassDirection
 from ..view import PlayerView
-from .knowledge import rules_info, table_from_view
+from .knowledge import memory_from_view, rules_info
 from .policies import easy_pass, easy_play, medium_pass, medium_play
 
 
@@ -50,12 +52,12 @@ class Player:
 
 def _check_play(view: PlayerView) -> None:
     if not view.legal:
-        raise ValueError(f"seat {view.seat} has no card to play (phase {view.phase!r}, "
+        raise ValueError(f"seat {view.seat} has no card to play (phase {str(view.phase)!r}, "
                          f"turn {view.turn})")
 
 
 def _pass_size(view: PlayerView) -> int:
-    if view.pass_direction == "hold" or view.phase != "pass":
+    if view.pass_direction == PassDirection.HOLD or view.phase != Phase.PASS:
         return 0
     return view.rules.pass_size
 
@@ -85,7 +87,7 @@ class EasyPlayer(Player):
     def choose_play(self, view: PlayerView, rng: random.Random | None = None) -> Card:
         _check_play(view)
         # Only the trick in progress is read: easy keeps no memory of earlier tricks.
-        t = table_from_view(_current_trick_only(view), remember_passes=False)
+        t = memory_from_view(_current_trick_only(view), remember_passes=False)
         return easy_play(t, view.seat, view.held, view.legal)
 
 
@@ -106,4 +108,4 @@ class MediumPlayer(Player):
 
     def choose_play(self, view: PlayerView, rng: random.Random | None = None) -> Card:
         _check_play(view)
-        return medium_play(table_from_view(view), view.seat, view.held, view.legal)
+        return medium_play(memory_from_view(view), view.seat, view.held, view.legal)

@@ -36,14 +36,15 @@ import time
 
 from ..cards import RANK_OF, SUIT_MASK, Card, CardMask, cards_of
 from ..hand import Hand
+from ..rules import FirstLead, PassDirection
 from ..view import PlayerView
 from .base import MediumPlayer, Player, _check_play
-from .knowledge import Table, passed_to, table_from_view
+from .knowledge import TableMemory, memory_from_view, passed_to
 from .policies import medium_play
 from .sampling import Inconsistent, sample_deal
 
 
-def move_classes(view: PlayerView, table: Table) -> list[Card]:
+def move_classes(view: PlayerView, table: TableMemory) -> list[Card]:
     """One representative (the lowest card) of each set of equivalent legal cards.
 
     Two legal cards of one suit are equivalent when every card ranked between
@@ -116,7 +117,7 @@ class Knowledge:
             if view.kitty:
                 for c in view.kitty:
                     kitty_known |= 1 << c
-            elif rules.first_lead == "lowest_club" and view.tricks:
+            elif rules.first_lead == FirstLead.LOWEST_CLUB and view.tricks:
                 first = view.tricks[0][1][0]
                 kitty_known = rules.deck_mask & SUIT_MASK[0] & ((1 << first) - 1)
         seen = view.held | view.played | kitty_known
@@ -144,14 +145,15 @@ class Knowledge:
             hands[s] = deal[i] | self.known[s] | self.played_by[s]
         kitty = self.kitty_known | (deal[-1] if self.kitty_slot else 0)
         h = Hand(rules, [cards_of(m) for m in hands], dealer=view.dealer,
-                 pass_direction="hold", kitty=cards_of(kitty), scores_before=view.scores)
+                 pass_direction=PassDirection.HOLD, kitty=cards_of(kitty),
+                 scores_before=view.scores)
         for _, cards in view.tricks:
             for c in cards:
                 h.play_unchecked(c)
         return h
 
 
-def rollout(h: Hand, t: Table, me: int, shoot_me: bool) -> tuple[int, ...]:
+def rollout(h: Hand, t: TableMemory, me: int, shoot_me: bool) -> tuple[int, ...]:
     """Play ``h`` to its end with the medium policy for every seat; return the hand's points.
 
     A seat that alone has taken penalty cards worth at least half the moon
@@ -220,13 +222,13 @@ class HardPlayer(Player):
         legal = view.legal
         if not legal & (legal - 1):
             return (legal & -legal).bit_length() - 1
-        t = table_from_view(view)
+        t = memory_from_view(view)
         choices = move_classes(view, t)
         if len(choices) == 1:
             return choices[0]
         return self.search(view, t, choices, rng)
 
-    def plans(self, view: PlayerView, t: Table) -> list[bool]:
+    def plans(self, view: PlayerView, t: TableMemory) -> list[bool]:
         """[False] (avoid points), plus True (shoot the moon) while no other seat has
         taken a penalty card and the player has taken some or holds many high cards."""
         ri = t.ri
@@ -238,7 +240,7 @@ class HardPlayer(Player):
             return [False, True]
         return [False]
 
-    def search(self, view: PlayerView, t: Table, choices: list[Card],
+    def search(self, view: PlayerView, t: TableMemory, choices: list[Card],
                rng: random.Random) -> Card:
         """The choice with the lowest mean score over sampled worlds (steps 2-4)."""
         me = view.seat
@@ -264,7 +266,7 @@ class HardPlayer(Player):
                 tt.push(me, c)
                 h.play_unchecked(c)
                 pts = rollout(h, tt, me, shoot)
-                score = pts[me]
+                score: float = pts[me]
                 if ow:
                     score -= ow * (sum(pts) - pts[me]) / (n - 1)
                 totals[i] += score

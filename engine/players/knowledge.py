@@ -8,21 +8,22 @@ rollouts (one implementation of each computation):
     cards, the "big" card — the penalty card worth most outside hearts, the
     queen of spades in every preset — and the moon rule).  No strategy
     hard-codes 26 or 13: they read these.
-``Table``
-    the public state of the hand from one seat's chair: the trick in
+``TableMemory``
+    what one seat remembers of the table at a decision: the trick in
     progress, the cards gone, who has shown which void (002 §3), points taken,
     and where the player knows a card to be because it passed it (003,
-    "remembers the cards it passed").  ``table_from_view`` builds it from a
+    "remembers the cards it passed").  All public except that last part.
+    ``memory_from_view`` builds it from a
     ``PlayerView`` only; the hard player's rollouts update it card by card
-    with ``Table.push``.
+    with ``TableMemory.push``.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from ..cards import BB_HEARTS, HEARTS, QUEEN_SPADES, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask
-from ..hand import pass_targets
-from ..rules import RuleSet
+from ..rules import PassDirection, RuleSet, pass_targets
+from ..tricks import winning_card
 from ..view import PlayerView
 
 
@@ -34,7 +35,7 @@ class RulesInfo:
     big: the penalty card with the most points outside hearts (the queen of
       spades in every preset), or -1; big_suit, big_pts; over_big: the cards
       of its suit above it (king and ace of spades), the ones that catch it.
-    moon_on: the rules score shooting the moon (``rules.moon != "off"``).
+    moon_on: the rules score shooting the moon (``rules.moon_scored``).
     moon_total / hand_total: ``rules.moon_total`` / ``rules.hand_total``.
     moon_alarm: points a lone taker must hold before others defend (half the
       moon total).
@@ -48,7 +49,6 @@ class RulesInfo:
         "bonus",
         "deck",
         "hand_total",
-        "heart_pts",
         "moon_alarm",
         "moon_on",
         "moon_total",
@@ -78,14 +78,14 @@ class RulesInfo:
                 big, big_pts = c, self.pts[c]
         self.big, self.big_pts = big, big_pts
         self.big_suit = SUIT_OF[big] if big >= 0 else -1
-        self.over_big = (SUIT_MASK[self.big_suit] & ~((2 << big) - 1) & self.deck) if big >= 0 else 0
-        self.moon_on = rules.moon != "off" and bool(self.penalty)
+        self.over_big = ((SUIT_MASK[self.big_suit] & ~((2 << big) - 1) & self.deck)
+                         if big >= 0 else 0)
+        self.moon_on = rules.moon_scored
         self.moon_total = rules.moon_total
         self.hand_total = rules.hand_total
         self.moon_alarm = max(1, rules.moon_total // 2)
         self.safe_first_trick = bool(self.penalty) and (
             rules.first_trick_forbidden & self.penalty) == self.penalty
-        self.heart_pts = sum(self.pts[c] for c in range(26, 39))
 
 
 @lru_cache(maxsize=64)
@@ -94,12 +94,13 @@ def rules_info(rules: RuleSet) -> RulesInfo:
     return RulesInfo(rules)
 
 
-class Table:
-    """Public state of a hand at a decision, as seen from one chair.
+class TableMemory:
+    """What one seat remembers of the table at a decision (was ``knowledge.Table``).
 
     trick: ``[(seat, card), ...]`` of the trick in progress (empty between
-      tricks); lead_suit, win_card, win_seat: its led suit and winning card
-      and seat (-1 when empty); trick_pen: positive points on it;
+      tricks); trick_cards: their mask; lead_suit, win_card, win_seat: its
+      led suit and winning card (``tricks.winning_card``) and seat (-1 when
+      empty); trick_pen: positive points on it;
       trick_bonus: bonus (negative) points on it.
     trick_no: tricks completed.  gone: mask of every card played, the current
       trick included.  voids: per-seat mask of suits (bit s) shown void.
@@ -119,6 +120,7 @@ class Table:
         "taken",
         "trick",
         "trick_bonus",
+        "trick_cards",
         "trick_no",
         "trick_pen",
         "voids",
@@ -129,6 +131,7 @@ class Table:
     def __init__(self, ri: RulesInfo) -> None:
         self.ri = ri
         self.trick: list[tuple[int, Card]] = []
+        self.trick_cards = 0
         self.lead_suit = -1
         self.win_card = -1
         self.win_seat = -1
@@ -142,10 +145,11 @@ class Table:
         self.broken = False
         self.holder: dict[Card, int] = {}
 
-    def copy(self) -> Table:
-        t = Table.__new__(Table)
+    def copy(self) -> TableMemory:
+        t = TableMemory.__new__(TableMemory)
         t.ri = self.ri
         t.trick = self.trick[:]
+        t.trick_cards = self.trick_cards
         t.lead_suit, t.win_card, t.win_seat = self.lead_suit, self.win_card, self.win_seat
         t.trick_pen, t.trick_bonus, t.trick_no = self.trick_pen, self.trick_bonus, self.trick_no
         t.gone = self.gone
@@ -172,12 +176,14 @@ class Table:
             self.broken = True
         if not self.trick:
             self.lead_suit = card // 13
+            self.trick_cards = bit
             self.win_card, self.win_seat = card, seat
-        elif card // 13 == self.lead_suit:
-            if card > self.win_card:
-                self.win_card, self.win_seat = card, seat
         else:
-            self.voids[seat] |= 1 << self.lead_suit
+            self.trick_cards |= bit
+            if winning_card(self.trick_cards, self.trick[0][1]) == card:
+                self.win_card, self.win_seat = card, seat
+            elif card // 13 != self.lead_suit:
+                self.voids[seat] |= 1 << self.lead_suit
         self.trick.append((seat, card))
         if len(self.trick) == ri.n:
             w = self.win_seat
@@ -185,6 +191,7 @@ class Table:
             if self.trick_pen:
                 self.pen_takers |= 1 << w
             self.trick = []
+            self.trick_cards = 0
             self.lead_suit = self.win_card = self.win_seat = -1
             self.trick_pen = self.trick_bonus = 0
             self.trick_no += 1
@@ -219,32 +226,21 @@ class Table:
         return out
 
 
-def trick_winner(lead_seat: int, cards: tuple[Card, ...], next_seat: tuple[int, ...]) -> int:
-    """Seat that wins a complete trick: highest card of the suit led (002 §4)."""
-    suit = cards[0] // 13
-    best, seat, win = cards[0], lead_seat, lead_seat
-    for c in cards[1:]:
-        seat = next_seat[seat]
-        if c // 13 == suit and c > best:
-            best, win = c, seat
-    return win
-
-
 def passed_to(view: PlayerView) -> dict[Card, int]:
     """Cards this seat passed, each with the seat that received it (003: the player
     remembers them).  Empty on a hold hand, before the pass, or for a "mix" pass
     (001), where the receiver is unknown."""
-    if not view.passed or view.pass_direction in ("hold", "mix"):
+    if not view.passed or view.pass_direction in (PassDirection.HOLD, PassDirection.MIX):
         return {}
     n = view.rules.players
     targets = pass_targets(view.pass_direction, view.seat, n, len(view.passed))
     return {c: t for c, t in zip(view.passed, targets) if t != view.seat}
 
 
-def table_from_view(view: PlayerView, *, remember_passes: bool = True) -> Table:
-    """The ``Table`` of a view: replays the public tricks (nothing hidden is read)."""
+def memory_from_view(view: PlayerView, *, remember_passes: bool = True) -> TableMemory:
+    """The ``TableMemory`` of a view: replays the public tricks (nothing hidden is read)."""
     ri = rules_info(view.rules)
-    t = Table(ri)
+    t = TableMemory(ri)
     nxt = ri.next_seat
     for leader, cards in view.tricks:
         s = leader

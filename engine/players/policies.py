@@ -2,7 +2,7 @@
 
 Each policy is a plain function ``(table, me, hand, legal) -> Card`` over
 masks, so the medium player, and the hard player's rollouts in sampled
-deals, run the same code.  ``table`` is a ``knowledge.Table`` (public state
+deals, run the same code.  ``table`` is a ``knowledge.TableMemory`` (public state
 only); ``hand`` and ``legal`` are the seat's held and legal cards.
 
 Points always come from the rule set (``RulesInfo.pts``): a card's "danger"
@@ -12,7 +12,7 @@ worth most (the queen of spades in every preset).
 from __future__ import annotations
 
 from ..cards import BB_HEARTS, HEARTS, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask, scan_forward
-from .knowledge import RulesInfo, Table
+from .knowledge import RulesInfo, TableMemory
 
 
 def _hi(m: CardMask) -> Card:
@@ -29,13 +29,17 @@ def _max_by_points(ri: RulesInfo, m: CardMask) -> Card:
     return max(scan_forward(m), key=lambda c: (pts[c], RANK_OF[c], c))
 
 
+def danger(ri: RulesInfo, c: Card) -> int:
+    """How much a card hurts in hand (003 easy): its points first, then catching the big
+    card (the king and ace of spades over the queen), then its rank."""
+    return 10 * ri.pts[c] + (40 if (ri.over_big >> c) & 1 else 0) + RANK_OF[c]
+
+
 # -- passing ------------------------------------------------------------------
 def easy_pass(ri: RulesInfo, hand: CardMask, k: int) -> tuple[Card, ...]:
     """003 easy: pass the most dangerous cards — penalty cards by their points,
     the cards that catch the big card (king and ace of spades), then high ranks."""
-    def danger(c: Card) -> int:
-        return 10 * ri.pts[c] + (40 if (ri.over_big >> c) & 1 else 0) + RANK_OF[c]
-    return tuple(sorted(scan_forward(hand), key=lambda c: (-danger(c), c))[:k])
+    return tuple(sorted(scan_forward(hand), key=lambda c: (-danger(ri, c), c))[:k])
 
 
 def medium_pass(ri: RulesInfo, hand: CardMask, k: int) -> tuple[Card, ...]:
@@ -77,7 +81,7 @@ def medium_pass(ri: RulesInfo, hand: CardMask, k: int) -> tuple[Card, ...]:
 
 
 # -- play -----------------------------------------------------------------------
-def easy_play(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
+def easy_play(t: TableMemory, me: int, hand: CardMask, legal: CardMask) -> Card:
     """003 easy: rules and basic tactics, no memory of played cards.
 
     Lead the lowest card (not a heart, not a penalty card, when it can);
@@ -99,11 +103,10 @@ def easy_play(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
         if len(t.trick) == ri.n - 1 and not t.trick_pen:
             return _hi(follow & ~ri.penalty or follow)
         return _lo(follow)
-    return max(scan_forward(legal), key=lambda c: (
-        10 * ri.pts[c] + (40 if (ri.over_big >> c) & 1 else 0) + RANK_OF[c], c))
+    return max(scan_forward(legal), key=lambda c: (danger(ri, c), c))
 
 
-def medium_play(t: Table, me: int, hand: CardMask, legal: CardMask, *,
+def medium_play(t: TableMemory, me: int, hand: CardMask, legal: CardMask, *,
                 shoot: bool = False) -> Card:
     """003 medium: easy's tactics plus the listed advanced ones.
 
@@ -131,7 +134,7 @@ def medium_play(t: Table, me: int, hand: CardMask, legal: CardMask, *,
     return _medium_discard(t, me, hand, legal)
 
 
-def _medium_lead(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
+def _medium_lead(t: TableMemory, me: int, hand: CardMask, legal: CardMask) -> Card:
     ri = t.ri
     big = ri.big
     big_out = t.big_out(hand)
@@ -169,7 +172,7 @@ def _medium_lead(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
     return best
 
 
-def _medium_follow(t: Table, me: int, hand: CardMask, follow: CardMask) -> Card:
+def _medium_follow(t: TableMemory, me: int, hand: CardMask, follow: CardMask) -> Card:
     ri = t.ri
     big = ri.big
     w = t.win_card
@@ -218,7 +221,7 @@ def _medium_follow(t: Table, me: int, hand: CardMask, follow: CardMask) -> Card:
     return _hi(above & ~ri.penalty or above)
 
 
-def _medium_discard(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
+def _medium_discard(t: TableMemory, me: int, hand: CardMask, legal: CardMask) -> Card:
     ri = t.ri
     pts = ri.pts
     threat = t.moon_threat(me)
@@ -238,7 +241,7 @@ def _medium_discard(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
     return max(scan_forward(legal), key=danger)
 
 
-def shoot_play(t: Table, me: int, hand: CardMask, legal: CardMask) -> Card:
+def shoot_play(t: TableMemory, me: int, hand: CardMask, legal: CardMask) -> Card:
     """The line of a seat shooting the moon: lead its sure winners (no outstanding
     higher card in the suit), win every trick it can with its highest card,
     throw low non-penalty cards when void."""

@@ -32,4 +32,4 @@ def play_cards(h: Hand, codes: str) -> None:
         h.play(h.turn, c)
 
 
-__all__ = ["by_suit", "swap", "hand", "play_cards", "CODES"]
+__all__ = ["CODES", "by_suit", "hand", "play_cards", "swap"]

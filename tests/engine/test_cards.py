@@ -1,8 +1,22 @@
 import pytest
 
 from engine.cards import (
-    BB_HEARTS, CODES, QUEEN_SPADES, SUIT_MASK, TWO_CLUBS, card_code, cards_of, codes_of, highest,
-    lowest, mask_of, mask_str, parse_card, parse_cards, scan_forward, scan_reverse,
+    BB_HEARTS,
+    CODES,
+    QUEEN_SPADES,
+    SUIT_MASK,
+    TWO_CLUBS,
+    card_code,
+    cards_of,
+    codes_of,
+    highest,
+    lowest,
+    mask_of,
+    mask_str,
+    parse_card,
+    parse_cards,
+    scan_forward,
+    scan_reverse,
 )
 
 

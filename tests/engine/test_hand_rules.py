@@ -83,7 +83,8 @@ def test_001_no_points_unless_only_points_covers_every_penalty_card():
 
 
 def test_002_s8_a_discarded_heart_breaks_hearts():
-    deal = swap(swap(swap(by_suit(), "3C", "3D"), "4D", "QS"), "QS", "9H")  # seat 1: 3C, 9H; seat 2: QS
+    # seat 1: 3C, 9H; seat 2: QS
+    deal = swap(swap(swap(by_suit(), "3C", "3D"), "4D", "QS"), "QS", "9H")
     h = hand(deal)
     assert not h.broken
     play_cards(h, "2C 3C 2H 2S")  # seat 2 (only hearts) discards a heart on the first trick
@@ -149,7 +150,8 @@ def test_001_leader_with_only_hearts_and_queen_must_lead_queen_unless_option():
     assert h.turn == 2 and len(legal(h)) == 13  # free first trick: any of them (settled reading)
     h2 = hand(seats, RuleSet.preset("pagat", first_lead="left_of_dealer"), dealer=1)
     assert legal(h2) == ["QS"]  # hearts not broken: the queen is the only non-heart
-    h3 = hand(seats, RuleSet.preset("pagat", first_lead="left_of_dealer", lead_hearts_with_queen=True),
+    h3 = hand(seats, RuleSet.preset("pagat", first_lead="left_of_dealer",
+                                    lead_hearts_with_queen=True),
               dealer=1)
     assert len(legal(h3)) == 13
 
@@ -228,7 +230,8 @@ def test_001_scatter_one_card_to_each_other_player():
     r = RuleSet.preset("club", pass_cycle=("scatter",))
     h = Hand(r, by_suit())
     h.submit_passes([d[:3] for d in by_suit()])
-    assert codes_of(h.received[0]) == ["4D", "3H", "2S"]  # from seats 1, 2, 3 (k-th card to seat+1+k)
+    # from seats 1, 2, 3 (k-th card to seat+1+k)
+    assert codes_of(h.received[0]) == ["4D", "3H", "2S"]
 
 
 def test_001_mix_pass_redeals_the_pooled_cards():
@@ -288,7 +291,8 @@ def test_copy_is_independent():
     assert h != c
 
 
-@pytest.mark.parametrize("preset, direction", [("three_player", "across"), ("club", "left2"), ("five_player", "across")])
+@pytest.mark.parametrize("preset, direction",
+                         [("three_player", "across"), ("club", "left2"), ("five_player", "across")])
 def test_a_pass_direction_the_player_count_cannot_use_is_refused_001(preset, direction):
     """001: 'across' exists only with 4 players, the second seat left/right only with 5."""
     with pytest.raises(ValueError, match="needs"):

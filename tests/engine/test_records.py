@@ -23,7 +23,7 @@ def club_record(seed=1, direction="left"):
 
 
 def test_record_shape():
-    h, rec = club_record()
+    _h, rec = club_record()
     assert list(rec) == ["format", "rules", "players", "dealer", "pass", "deal", "passed", "tricks",
                          "score"]
     assert rec["format"] == "hearts-hand/1" and rec["rules"] == "club"
@@ -166,5 +166,5 @@ def test_cli_same_seed_same_output(capsys):
 
 def test_cli_bad_input_exits_nonzero_with_one_line():
     p = subprocess.run([sys.executable, "-m", "engine", "play", "--rules", "nope"],
-                       capture_output=True, text=True, cwd=Path(__file__).parents[2])
+                       capture_output=True, text=True, cwd=Path(__file__).parents[2], check=False)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "unknown rule set" in p.stderr

@@ -15,7 +15,8 @@ from engine.rules import PRESETS, RuleSet
     ("three_player", 3, 26, "choice", ("left", "right", "hold"), 0, 100),
     ("five_player", 5, 26, "choice", ("left", "right", "hold"), 0, 100),
 ])
-def test_presets_expose_what_the_tournament_needs(name, players, total, moon, cycle, min_points, target):
+def test_presets_expose_what_the_tournament_needs(name, players, total, moon, cycle, min_points,
+                                                   target):
     r = RuleSet.preset(name)
     assert (r.players, r.hand_total, r.moon, r.pass_cycle, r.hand_min_points, r.target) == (
         players, total, moon, cycle, min_points, target)
@@ -40,7 +41,8 @@ def test_overrides_and_json_round_trip():
     r = RuleSet.preset("club", moon="self", card_points={"QS": 13, "JD": -10}, target=50)
     assert r.hand_min_points == -10 and r.moon_total == 13
     j = r.to_json()
-    assert j["preset"] == "club" and j["moon"] == "self" and j["card_points"] == {"JD": -10, "QS": 13}
+    assert j["preset"] == "club" and j["moon"] == "self"
+    assert j["card_points"] == {"JD": -10, "QS": 13}
     assert RuleSet.from_json(j) == r
     assert RuleSet.from_json("omnibus") == PRESETS["omnibus"]
     assert eval(repr(r), {"RuleSet": RuleSet}) == r
@@ -53,12 +55,22 @@ def test_overrides_and_json_round_trip():
     ({"players": 3, "removed": ("2D",), "pass_cycle": ("across",)}, "across"),
     ({"kitty": 3}, "dealt evenly"),
     ({"card_points": {"ZZ": 1}}, "ZZ"),
-    ({"target": None, "max_hands": None}, "target"),
+    ({"target": 0}, "target"),
     ({"colour": "red"}, "colour"),
 ])
 def test_bad_rule_sets_raise_value_error_naming_the_field(kw, msg):
     with pytest.raises(ValueError, match=msg):
         RuleSet.preset("club", **kw)
+
+
+def test_a_game_without_target_or_hand_count_ends_only_when_stopped():
+    """An arbiter's game ends when time is up: no target, no hand count, never over by itself."""
+    from engine.game import Game
+
+    rules = RuleSet.preset("club", target=None, max_hands=None)
+    game = Game(rules, seed=3)
+    game.scores = [130, 0, 0, 0]
+    assert not game.is_over
 
 
 def test_unknown_preset():

@@ -32,7 +32,8 @@ def test_001_moon_self_and_choice():
     r = RuleSet.preset("club", moon="self")
     assert score_hand(r, won(HEARTS_Q, 0, 0, 0), None).points == (-26, 0, 0, 0)
     pagat = RuleSet.preset("pagat")
-    assert score_hand(pagat, won(HEARTS_Q, 0, 0, 0), None, moon_choice="self").points == (-26, 0, 0, 0)
+    assert score_hand(pagat, won(HEARTS_Q, 0, 0, 0), None,
+                      moon_choice="self").points == (-26, 0, 0, 0)
     both = {s.points for s in possible_scores(pagat, won(HEARTS_Q, 0, 0, 0), None)}
     assert both == {(-26, 0, 0, 0), (0, 26, 26, 26)}
 

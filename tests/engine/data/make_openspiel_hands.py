@@ -8,7 +8,8 @@ way, issue 3).  Parameters: no points on the first trick, hearts must be
 broken, the queen of spades does NOT break hearts (as 002), no JD bonus.
 
 Run with an interpreter that has open_spiel:
-  var/bench-venv/bin/python tests/engine/data/make_openspiel_hands.py 300 > tests/engine/data/openspiel_hands.jsonl
+  var/bench-venv/bin/python tests/engine/data/make_openspiel_hands.py 300 \
+      > tests/engine/data/openspiel_hands.jsonl
 """
 import json
 import random
@@ -46,8 +47,10 @@ def main(n: int, seed: int = 3) -> None:
                 plays.append([s.current_player(), s.action_to_string(a),
                               sorted(s.action_to_string(x) for x in legal)])
             s.apply_action(a)
-        print(json.dumps({"pass": direction, "deal": deal, "passed": passes if direction != "hold" else None,
-                          "plays": plays, "points": [int(p) for p in s.rewards()] if False else None}))
+        print(json.dumps({"pass": direction, "deal": deal,
+                          "passed": passes if direction != "hold" else None,
+                          "plays": plays,
+                          "points": [int(p) for p in s.rewards()] if False else None}))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine import PRESETS, Hand, RuleSet
 from engine.players import LEVELS, HardPlayer, get_player, play_hand
 from engine.players.hard import Knowledge
-from engine.players.knowledge import table_from_view
+from engine.players.knowledge import memory_from_view
 from engine.players.sampling import sample_deal
 from engine.view import PlayerView
 
@@ -121,7 +121,7 @@ def test_table_agrees_with_the_engine_view():
     meds = [get_player("medium") for _ in range(4)]
     while not h.is_over:
         view = h.view(h.turn)
-        t = table_from_view(view)
+        t = memory_from_view(view)
         assert tuple(t.voids) == view.voids
         assert tuple(t.taken) == view.points_taken
         assert t.gone == view.played

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine import RuleSet, parse_card
 from engine.cards import SPADES, SUIT_OF
 from engine.players import EasyPlayer, HardPlayer, MediumPlayer, play_hand
-from engine.players.knowledge import rules_info, table_from_view
+from engine.players.knowledge import memory_from_view, rules_info
 from engine.players.policies import easy_pass, medium_pass, medium_play
 
 from .helpers import make_hand
@@ -41,7 +41,8 @@ def test_easy_discards_its_most_dangerous_card_when_void():
 
 def test_easy_passes_high_spades_and_high_hearts():
     ri = rules_info(RuleSet.preset("club"))
-    hand = sum(1 << C(c) for c in ["2C", "3C", "4C", "5D", "6D", "AS", "KS", "2H", "AH", "3S", "4S", "5S", "6S"])
+    hand = sum(1 << C(c) for c in ["2C", "3C", "4C", "5D", "6D", "AS", "KS", "2H", "AH", "3S",
+                                   "4S", "5S", "6S"])
     assert set(easy_pass(ri, hand, 3)) == {C("AS"), C("KS"), C("AH")}
 
 
@@ -79,7 +80,7 @@ def test_medium_remembers_the_queen_it_passed():
     view = h.view(1)
     assert MediumPlayer().choose_play(view) == C("AS")  # safe: the receiver has played
     # without the memory of the pass the same position plays the lower card
-    t = table_from_view(view, remember_passes=False)
+    t = memory_from_view(view, remember_passes=False)
     assert medium_play(t, 1, view.held, view.legal) == C("KS")
 
 
@@ -97,9 +98,11 @@ def test_medium_dumps_the_queen_under_a_higher_spade():
 
 def test_medium_passes_the_unguarded_queen_and_keeps_a_guarded_one():
     ri = rules_info(RuleSet.preset("club"))
-    short = sum(1 << C(c) for c in ["QS", "2S", "2C", "3C", "4C", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"])
+    short = sum(1 << C(c) for c in ["QS", "2S", "2C", "3C", "4C", "5D", "6D", "7D", "8D", "9H",
+                                    "2H", "3H", "4H"])
     assert C("QS") in medium_pass(ri, short, 3)
-    long = sum(1 << C(c) for c in ["QS", "2S", "3S", "4S", "5S", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"])
+    long = sum(1 << C(c) for c in ["QS", "2S", "3S", "4S", "5S", "5D", "6D", "7D", "8D", "9H",
+                                   "2H", "3H", "4H"])
     assert C("QS") not in medium_pass(ri, long, 3)
 
 
