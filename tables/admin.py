@@ -1,3 +1,11 @@
+"""The Django admin for tables and hands: a window on the data, never a second write path.
+
+Hands, scores, penalties, game closes and confirmations are written by
+``tables.services`` only (the rules of locked rounds, confirmed results and
+the exact hand check live there), so here they are read-only; the score sheet
+and the commands change them. Seats can still be arranged by hand before play.
+"""
+
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -16,6 +24,8 @@ class TableAdmin(SimpleHistoryAdmin):
     list_display = ["__str__", "round", "number", "mode", "closed_by_arbiter", "result_confirmed_at", "version"]
     list_filter = ["round__tournament", "round__number", "mode", "closed_by_arbiter"]
     inlines = [SeatInline]
+    # Closing a game and confirming a result go through tables.services (the score sheet, close_table).
+    readonly_fields = ["closed_by_arbiter", "result_confirmed_at", "version"]
 
     def save_formset(self, request, form, formset, change):
         # Seats carry their table's round (the (round, registration) uniqueness lives on Seat).
@@ -26,30 +36,42 @@ class TableAdmin(SimpleHistoryAdmin):
             seat.delete()
 
 
-class HandScoreInline(admin.TabularInline):
+class ReadOnlyMixin:
+    """Shown, never changed here: the services are the only code that writes these rows."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class HandScoreInline(ReadOnlyMixin, admin.TabularInline):
     model = HandScore
     extra = 0
     fields = ["seat", "points"]
-    readonly_fields = ["seat"]
-    can_delete = False
 
 
-class PenaltyInline(admin.StackedInline):
+class PenaltyInline(ReadOnlyMixin, admin.StackedInline):
     model = Penalty
     extra = 0
     fields = ["offender", "reason", "recorded_by"]
 
 
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
+class HandAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
+    """Hands are recorded and corrected on the score sheet (or by import_hands), with the hand check."""
+
     list_display = ["table", "number", "dealer", "pass_direction", "source", "created_at"]
     list_filter = ["table__round__tournament", "source", "pass_direction"]
     inlines = [HandScoreInline, PenaltyInline]
-    readonly_fields = ["record"]
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(SimpleHistoryAdmin):
+class PenaltyAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["hand", "offender", "reason", "recorded_by", "created_at"]
     list_filter = ["hand__table__round__tournament"]
 
@@ -69,17 +91,8 @@ class PlayStateAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayEvent)
-class PlayEventAdmin(admin.ModelAdmin):
+class PlayEventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     """The event log is the record of what was played: read-only."""
 
     list_display = ["table", "hand_number", "sequence", "seat", "kind", "cards", "actor", "created_at"]
     list_filter = ["table__round__tournament", "kind", "actor"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

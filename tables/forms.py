@@ -13,10 +13,30 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import scoring
+from tournaments.numbers import whole_number
 
 from .sheet import Sheet, moon_points, parse_points
 
-RECORD, MOON, PENALTY = "record", "moon", "penalty"
+RECORD, MOON, PENALTY, DECIDE = "record", "moon", "penalty", "decide"
+
+
+class PointsField(forms.IntegerField):
+    """A seat's points: ASCII digits with an optional sign only ("１０" and "1_0" are not numbers here)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(str(value))
+        except ValueError:
+            raise forms.ValidationError(_("Whole numbers only."), code="invalid") from None
+
+
+def _explain_hidden_fields(form: forms.Form, names: tuple[str, ...]) -> None:
+    """The hidden fields come from the page itself: when one is missing or malformed, say so (no bare 422)."""
+    if any(name in form.errors for name in names):
+        form.add_error(None, _("This entry did not come with the sheet's version and hand number: "
+                               "reload the sheet and enter it again."))
 
 
 def _seat_choices(sheet: Sheet) -> list[tuple[str, str]]:
@@ -35,7 +55,8 @@ class EntryForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     action = forms.ChoiceField(
-        choices=[(RECORD, RECORD), (MOON, MOON), (PENALTY, PENALTY)], required=False, widget=forms.HiddenInput,
+        choices=[(RECORD, RECORD), (MOON, MOON), (PENALTY, PENALTY), (DECIDE, DECIDE)], required=False,
+        widget=forms.HiddenInput,
     )
     moon = forms.IntegerField(required=False, widget=forms.HiddenInput)
     moon_self = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -56,6 +77,7 @@ class EntryForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        _explain_hidden_fields(self, ("version", "number", "action", "moon", "moon_self"))
         self_scoring = data.get("moon_self") is not None
         if self_scoring:
             data["moon"] = data["moon_self"]
@@ -72,7 +94,7 @@ class EntryForm(forms.Form):
             if shooter is None:
                 raise forms.ValidationError(_("Choose the seat that shot the moon."))
             try:
-                call["points"] = moon_points(self.sheet.rules, self.sheet.totals, shooter, self_scoring=self_scoring)
+                call["points"] = moon_points(self.sheet.engine_rules, self.sheet.totals, shooter, self_scoring=self_scoring)
             except scoring.ScoringError as exc:
                 raise forms.ValidationError(str(exc)) from exc
         else:
@@ -103,7 +125,7 @@ class CorrectionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         for seat in sheet.seats:
-            self.fields[f"p{seat.position}"] = forms.IntegerField(required=False, label=seat.name)
+            self.fields[f"p{seat.position}"] = PointsField(required=False, label=seat.name)
         self.fields["penalty_offender"].choices = [("", _("no penalty"))] + _seat_choices(sheet)
 
     def point_fields(self):
@@ -111,6 +133,7 @@ class CorrectionForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        _explain_hidden_fields(self, ("version",))
         offender = data.get("penalty_offender")
         call: dict = {"points": None, "penalty_offender": offender, "penalty_reason": ""}
         if offender is not None:

@@ -14,6 +14,9 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.audit import ActorHistory
+from tournaments.numbers import MAX_HAND_NUMBER, MAX_HAND_POINTS, MAX_TABLE_NUMBER
+
 
 class Table(models.Model):
     """A table in a round: 3, 4 or 5 seats, one game."""
@@ -33,8 +36,12 @@ class Table(models.Model):
     version = models.PositiveIntegerField(
         _("version"), default=0, help_text=_("Raised by every change of the table's hands (optimistic locking)."),
     )
+    hands_recorded = models.PositiveSmallIntegerField(
+        _("hands recorded"), default=0,
+        help_text=_("Kept up to date with every hand, so the standings need not count them."),
+    )
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         ordering = ["round", "number"]
@@ -43,6 +50,7 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+            models.CheckConstraint(condition=Q(number__lte=MAX_TABLE_NUMBER), name="table_number_bounded"),
         ]
 
     def __str__(self) -> str:
@@ -57,6 +65,11 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(_("position"))
     registration = models.ForeignKey(
         "tournaments.Registration", on_delete=models.PROTECT, related_name="seats",
+    )
+    points = models.IntegerField(
+        _("penalty total"), default=0,
+        help_text=_("The seat's penalty points in its table's game so far: the sum of its hand scores, "
+                    "kept up to date with every hand and correction, so the standings need not add them up."),
     )
 
     class Meta:
@@ -91,7 +104,7 @@ class Hand(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         ordering = ["table", "number"]
@@ -100,6 +113,7 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(number__lte=MAX_HAND_NUMBER), name="hand_number_bounded"),
             models.CheckConstraint(condition=Q(dealer__lte=4), name="hand_dealer_is_a_seat"),
         ]
 
@@ -120,7 +134,7 @@ class HandScore(models.Model):
     points = models.SmallIntegerField(_("penalty points"))
     floor = models.SmallIntegerField(_("lowest allowed points"), default=0)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         ordering = ["hand", "seat__position"]
@@ -130,6 +144,7 @@ class HandScore(models.Model):
             models.UniqueConstraint(fields=["hand", "seat"], name="handscore_one_per_seat"),
             models.CheckConstraint(condition=Q(points__gte=F("floor")), name="handscore_points_not_below_floor"),
             models.CheckConstraint(condition=Q(floor__lte=0), name="handscore_floor_not_positive"),
+            models.CheckConstraint(condition=Q(points__lte=MAX_HAND_POINTS), name="handscore_points_bounded"),
         ]
 
     def __str__(self) -> str:
@@ -147,7 +162,7 @@ class Penalty(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         verbose_name = _("penalty")
@@ -155,6 +170,100 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand}: {_('penalty')} {self.offender.position}"
+
+
+class HandEntry(models.Model):
+    """One entry of a hand waiting to be checked (``tables.entries``), under the tournament's policy.
+
+    Under "player" a different player of the table accepts or rejects it;
+    under "double" a second, independent entry must be equal. ``points``
+    (per seat, seat order) or ``penalty_offender`` (a seat position) with
+    ``penalty_reason``; ``entered_by_*`` is the arbiter (a user) or a player
+    (a registration); ``decided_by_*`` who accepted, rejected or decided.
+    ``hand`` is the hand recorded from it. ``table_version``: the table's
+    version when it was entered (an entry on a sheet that moved on is stale).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a check")
+        RECORDED = "recorded", _("Recorded")
+        REJECTED = "rejected", _("Rejected")
+        MISMATCH = "mismatch", _("Different from the other entry")
+        SUPERSEDED = "superseded", _("Replaced")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    points = models.JSONField(_("points"), null=True, blank=True)
+    penalty_offender = models.PositiveSmallIntegerField(_("offender seat"), null=True, blank=True)
+    penalty_reason = models.CharField(_("reason for the penalty"), max_length=300, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    table_version = models.PositiveIntegerField(_("table version"))
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    entered_by_player = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    decided_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    decided_by_player = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    history = HistoricalRecords(bases=[ActorHistory])
+
+    class Meta:
+        ordering = ["table", "number", "created_at"]
+        verbose_name = _("hand entry")
+        verbose_name_plural = _("hand entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points__isnull=False) | Q(penalty_offender__isnull=False), name="handentry_points_or_penalty",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_by_user__isnull=False) | Q(entered_by_player__isnull=False)
+                | ~Q(status="pending"), name="handentry_pending_has_author",
+            ),
+        ]
+        indexes = [models.Index(fields=["table", "status"], name="handentry_table_status")]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {_('hand')} {self.number} ({self.get_status_display()})"
+
+
+class TableFlag(models.Model):
+    """A call for the arbiter from a table (a player's private link, or the arbiter's own note).
+
+    Open until ``resolved_at``; the arbiter's round page lists open flags (who, when, why).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="flags")
+    raised_by = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    note = models.CharField(_("arbiter's note"), max_length=300, blank=True)
+
+    history = HistoricalRecords(bases=[ActorHistory])
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        verbose_name = _("call for the arbiter")
+        verbose_name_plural = _("calls for the arbiter")
+        indexes = [models.Index(fields=["table", "resolved_at"], name="tableflag_open")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.reason}"
 
 
 # --------------------------------------------------------------------------

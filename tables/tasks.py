@@ -18,11 +18,13 @@ RETRY = {"autoretry_for": (OperationalError, InterfaceError, services.StaleState
 
 @shared_task(name="tables.play_computer", ignore_result=True, **RETRY)
 def play_computer(table_id: int, seat: int, turn_version: int) -> bool:
-    """A computer player's pass or play at ``seat``, if still due."""
+    """A computer player's pass or play at ``seat``, if still due; without a pause
+    (``CUORI_COMPUTER_PAUSE`` 0), the computers due after it in the same transaction."""
     return services.computer_move(table_id, seat, turn_version)
 
 
 @shared_task(name="tables.play_absent", ignore_result=True, **RETRY)
 def play_absent(table_id: int, seat: int, turn_version: int) -> bool:
-    """The automatic pass or play of an absent human at ``seat`` after the timeout (000), if still due."""
+    """The automatic pass or play of an absent human at ``seat`` after the timeout (000), if
+    still due."""
     return services.absent_move(table_id, seat, turn_version)

@@ -13,19 +13,30 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import permissions
+from tournaments import permissions, scoring
+from tournaments.audit import Actor
+from tournaments.models import Round, Tournament
+from tournaments.numbers import whole_number
 from tournaments.scoring import GameOverError, ScoringError
 
-from . import services
+from . import arbiter_board, entries, services
 from .forms import CorrectionForm, EntryForm
-from .models import Hand, HandScore, Table
-from .sheet import Sheet, check_entry, load_sheet, load_table, table_history
+from .models import Hand, HandEntry, Table, TableFlag
+from .sheet import (
+    Sheet,
+    check_entry,
+    load_sheet,
+    load_table,
+    open_sheet,
+    sheet_after_hand,
+    table_history,
+)
 
 
 def _table(request, slug: str, round_number: int, table_number: int, permission: str) -> Table:
@@ -38,9 +49,22 @@ def _table(request, slug: str, round_number: int, table_number: int, permission:
     return table
 
 
-def _fresh(table: Table) -> Table:
-    """The table as it is in the database now (a write raised its version; the sheet must show that one)."""
-    return Table.objects.select_related("round__tournament").get(pk=table.pk)
+def _sheet(request, slug: str, round_number: int, table_number: int, permission: str) -> Sheet:
+    """The table's sheet, read with the table in one go, after checking ``permission`` on its tournament (404 / 403)."""
+    def check(table: Table) -> None:
+        permissions.require(request.user, permission, table.round.tournament)
+
+    try:
+        return open_sheet(slug, round_number, table_number, check=check)
+    except Table.DoesNotExist as exc:
+        raise Http404(_("No such table.")) from exc
+
+
+#: Refusals caused by the table's state (answered 409); other ``ScoringError``\s are about the input (422).
+CONFLICTS = (
+    services.StaleTableError, services.HandConflictError, services.ResultFinalError, services.EnginePlayedError,
+    GameOverError, entries.StaleEntryError,
+)
 
 
 def _context(request, sheet: Sheet, **extra) -> dict:
@@ -51,6 +75,7 @@ def _context(request, sheet: Sheet, **extra) -> dict:
         "sheet": sheet, "tournament": sheet.tournament, "table": sheet.table,
         "can_enter": can_enter and sheet.editable and not engine,
         "is_arbiter": can_enter,
+        "can_manage": permissions.can(request.user, permissions.MANAGE, sheet.tournament),
         "engine_played": engine,
     }
     if can_enter and sheet.editable and not sheet.over and not engine and "form" not in extra:
@@ -71,72 +96,146 @@ def _render_sheet(request, sheet: Sheet, *, status: int = 200, **extra) -> HttpR
 @vary_on_headers("HX-Request")
 def sheet(request, slug, round_number, table_number):
     """GET /t/<slug>/tables/<round>/<table>/: the hand-by-hand sheet (entry row for arbiters)."""
-    table = _table(request, slug, round_number, table_number, permissions.VIEW)
-    return _render_sheet(request, load_sheet(table))
+    return _render_sheet(request, _sheet(request, slug, round_number, table_number, permissions.VIEW))
 
 
 @require_POST
 def check(request, slug, round_number, table_number):
     """POST .../check/: the as-you-type verdict on the entry row (an htmx fragment)."""
-    table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
-    sheet_ = load_sheet(table)
+    sheet_ = _sheet(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
     verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
     return render(request, "tables/sheet.html#feedback", {"verdict": verdict})
 
 
-def _same_hand_recorded(table: Table, number: int, call: dict) -> bool:
-    """Whether hand ``number`` already exists with exactly these points (a double submission)."""
-    recorded = list(
-        HandScore.objects.filter(hand__table=table, hand__number=number)
-        .order_by("seat__position").values_list("points", flat=True)
-    )
-    if not recorded:
-        return False
-    if call["penalty_offender"] is not None:
-        hand = Hand.objects.filter(table=table, number=number).select_related("penalty__offender").first()
-        penalty = getattr(hand, "penalty", None)
-        return penalty is not None and penalty.offender.position == call["penalty_offender"]
-    return recorded == list(call["points"] or [])
+def _actor(request) -> Actor:
+    return Actor.of(request.user)
+
+
+def _changes_since(table: Table, version: int | None) -> str:
+    """What others changed at the table since ``version`` (a 409 says it): "Hand 5 recorded by Marco: 10 / 3 / 13 / 0"."""
+    if version is None:
+        return ""
+    # The arbiter saw the table as its last history record at that version left it; what came after is new.
+    seen = Table.history.filter(id=table.id, version__lte=version).order_by("-history_date", "-history_id").values_list(
+        "history_date", flat=True).first()
+    if seen is None:
+        return ""
+    lines = []
+    for entry in table_history(table):
+        if entry.when <= seen:
+            continue
+        line = entry.what if entry.hand is None else _("Hand %(n)s: %(what)s") % {"n": entry.hand, "what": entry.what}
+        line = _("%(what)s (by %(who)s)") % {"what": line, "who": entry.who}
+        if entry.after:
+            line += ": " + " / ".join(str(p) for p in entry.after)
+        lines.append(line)
+    return "; ".join(lines[-4:])
+
+
+def _entry_message(request, sheet_: Sheet, exc: ScoringError) -> str | None:
+    """For points the rules refuse, the sheet's own wording (the one shown as the arbiter typed)."""
+    if not isinstance(exc, scoring.ImpossibleHandError):
+        return None
+    verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
+    return None if verdict.ok else verdict.message
+
+
+def _refused(request, table: Table, exc: ScoringError, *, form=None, correction=None, editing=None,
+             seen_version: int | None = None, message: str | None = None) -> HttpResponse:
+    """The fresh sheet after a refused write: 409 when the table's state refuses it, 422 for the input.
+
+    What the arbiter typed is kept (``form`` / ``correction``, re-bound with the
+    fresh version), and a stale write says what changed meanwhile.
+    """
+    fresh = load_sheet(table)
+    status = 403 if isinstance(exc, entries.EntryNotAllowed) else 409 if isinstance(exc, CONFLICTS) else 422
+    error = message or str(exc)
+    if isinstance(exc, (services.StaleTableError, services.HandConflictError)):
+        changed = _changes_since(fresh.table, seen_version)
+        error = _("Another arbiter saved this table first: %(changes)s. What you typed is kept below: check it "
+                  "against the sheet before saving again.") % {"changes": changed or _("the sheet below is current")}
+    extra = {}
+    if form is not None and fresh.editable and not fresh.over:
+        extra["form"] = _rebound(EntryForm, fresh, form.data, number=fresh.next_number)
+    if correction is not None and fresh.editable:
+        extra.update(correction=_rebound(CorrectionForm, fresh, correction.data), editing=editing)
+    return _render_sheet(request, fresh, status=status, error=error, **extra)
+
+
+def _rebound(form_class, sheet_: Sheet, data, **changes):
+    """``form_class`` bound to what was posted, with the sheet's current version (and ``changes``)."""
+    data = data.copy()
+    data["version"] = str(sheet_.table.version)
+    for key, value in changes.items():
+        data[key] = str(value)
+    return form_class(sheet_, data)
 
 
 @require_POST
 def record(request, slug, round_number, table_number):
-    """POST .../hands/: record the next hand (points, a moon or a penalty)."""
-    table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
-    sheet_ = load_sheet(table)
-    if not sheet_.editable:
-        return _render_sheet(request, sheet_, status=409, error=_("This table's result is final; it cannot be changed."))
+    """POST .../hands/: record the next hand (points, a moon or a penalty).
+
+    The sheet is read once, before the write; the one answered after it is
+    that sheet with the new hand (``sheet_after_hand``), or read again when
+    the table changed in between.
+    """
+    sheet_ = _sheet(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
+    table = sheet_.table
     form = EntryForm(sheet_, request.POST)
     if not form.is_valid():
+        if sheet_.final_reason:
+            return _render_sheet(request, sheet_, status=409, error=sheet_.final_reason)
         return _render_sheet(request, sheet_, status=422, form=form)
-    call = form.cleaned_data["call"]
     number = form.cleaned_data["number"]
+    decide = request.POST.get("action") == "decide"
     try:
-        services.record_hand(table, **call, user=request.user, expected_version=form.cleaned_data["version"])
-    except services.StaleTableError:
-        fresh = load_sheet(_fresh(table))
-        if _same_hand_recorded(table, number, call):
-            # The same form arrived twice (a double click, a resent request): one hand, no error.
-            return _after_write(request, fresh, _("Hand %(n)s was already recorded.") % {"n": number})
-        return _render_sheet(
-            request, fresh, status=409,
-            error=_("Another arbiter saved this table first. This is the sheet as it is now: check it and enter the hand again."),
-        )
-    except GameOverError:
-        return _render_sheet(request, load_sheet(_fresh(table)), status=409, error=_("The game has ended; no further hand can be recorded."))
+        if decide:
+            done = entries.decide(table, number, actor=_actor(request), **form.cleaned_data["call"])
+        else:
+            done = entries.submit(table, **form.cleaned_data["call"], actor=_actor(request), number=number,
+                                  expected_version=form.cleaned_data["version"])
     except ScoringError as exc:
-        verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
-        message = verdict.message if not verdict.ok else str(exc)
-        return _render_sheet(request, sheet_, status=422, form=form, error=message)
-    return _after_write(request, load_sheet(_fresh(table)), _("Hand %(n)s recorded.") % {"n": number})
+        return _refused(request, table, exc, form=form, seen_version=form.cleaned_data["version"],
+                        message=_entry_message(request, sheet_, exc))
+    after = sheet_after_hand(sheet_, done) if isinstance(done, Hand) and not decide else None
+    return _after_write(request, table, _entered_notice(done), sheet_=after)
 
 
-def _after_write(request, sheet_: Sheet, notice: str) -> HttpResponse:
-    """htmx: the fresh sheet with a notice (the entry row is empty and focused); otherwise redirect (PRG)."""
+def _entered_notice(done: Hand | HandEntry) -> str:
+    """What the sheet says after an entry: recorded, or waiting for a player or a second entry."""
+    if isinstance(done, HandEntry):
+        if done.status == HandEntry.Status.MISMATCH:
+            return _("Hand %(n)s differs from the other entry: decide which is right.") % {"n": done.number}
+        if done.table.round.tournament.confirmation_policy == Tournament.ConfirmationPolicy.DOUBLE:
+            return _("Hand %(n)s entered; it is recorded when a second, equal entry arrives.") % {"n": done.number}
+        return _("Hand %(n)s entered; it is recorded when another player of the table accepts it.") % {"n": done.number}
+    if not done.created:
+        # The same form arrived twice (a double click, a resent request): one hand, no error.
+        return _("Hand %(n)s was already recorded.") % {"n": done.number}
+    return _("Hand %(n)s recorded.") % {"n": done.number}
+
+
+@require_POST
+def decide(request, slug, round_number, table_number, entry_id):
+    """POST .../entries/<id>/decide/: the arbiter records a waiting or disputed entry as the hand."""
+    table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
+    entry = get_object_or_404(HandEntry, pk=entry_id, table=table)
+    try:
+        hand = entries.decide(table, entry.number, actor=_actor(request), entry_id=entry.pk)
+    except ScoringError as exc:
+        return _refused(request, table, exc)
+    return _after_write(request, table, _("Hand %(n)s recorded.") % {"n": hand.number})
+
+
+def _after_write(request, table: Table, notice: str, *, sheet_: Sheet | None = None) -> HttpResponse:
+    """htmx: the fresh sheet with a notice (the entry row is empty and focused); otherwise redirect (PRG).
+
+    ``sheet_``: the sheet as it is now, when the view has it; else it is read (htmx only).
+    """
     if request.htmx:
-        return _render_sheet(request, sheet_, notice=notice)
+        return _render_sheet(request, sheet_ or load_sheet(table), notice=notice)
     messages.success(request, notice)
-    return redirect("tables:sheet", sheet_.tournament.slug, sheet_.round.number, sheet_.table.number)
+    return redirect("tables:sheet", table.round.tournament.slug, table.round.number, table.number)
 
 
 @require_http_methods(["GET", "POST"])
@@ -148,9 +247,9 @@ def correct(request, slug, round_number, table_number, hand_number):
         raise Http404(_("No such hand."))
     sheet_ = load_sheet(table)
     row = sheet_.rows[hand_number - 1]
-    if not sheet_.editable:
-        return _render_sheet(request, sheet_, status=409, error=_("This table's result is final; it cannot be changed."))
     if request.method == "GET":
+        if sheet_.final_reason:
+            return _render_sheet(request, sheet_, status=409, error=sheet_.final_reason)
         initial = {"version": table.version, **{f"p{i}": p for i, p in enumerate(row.points)}}
         if row.penalty:
             initial.update(penalty_offender=row.penalty[0], penalty_reason=row.penalty[1])
@@ -159,59 +258,72 @@ def correct(request, slug, round_number, table_number, hand_number):
             return render(request, "tables/sheet.html#correction", _context(request, sheet_, correction=form, row=row))
         return _render_sheet(request, sheet_, correction=form, editing=hand_number)
     form = CorrectionForm(sheet_, request.POST)
-    error = None
-    if form.is_valid():
-        try:
-            services.correct_hand(
-                hand, **form.cleaned_data["call"], reason=form.cleaned_data["reason"], user=request.user,
-                expected_version=form.cleaned_data["version"],
-            )
-        except services.StaleTableError:
-            return _render_sheet(
-                request, load_sheet(_fresh(table)), status=409,
-                error=_("Another arbiter changed this table first. This is the sheet as it is now: correct it again if needed."),
-            )
-        except ScoringError as exc:
-            verdict = check_entry(sheet_, [request.POST.get(f"p{s.position}", "") for s in sheet_.seats])
-            error = verdict.message if not verdict.ok else str(exc)
-        else:
-            return _after_write(request, load_sheet(_fresh(table)), _("Hand %(n)s corrected.") % {"n": hand_number})
-    return _render_sheet(request, sheet_, status=422, correction=form, editing=hand_number, error=error)
+    if not form.is_valid():
+        if sheet_.final_reason:
+            return _render_sheet(request, sheet_, status=409, error=sheet_.final_reason)
+        return _render_sheet(request, sheet_, status=422, correction=form, editing=hand_number)
+    try:
+        services.correct_hand(
+            hand, **form.cleaned_data["call"], reason=form.cleaned_data["reason"], actor=_actor(request),
+            expected_version=form.cleaned_data["version"],
+        )
+    except ScoringError as exc:
+        return _refused(request, table, exc, correction=form, editing=hand_number,
+                        seen_version=form.cleaned_data["version"], message=_entry_message(request, sheet_, exc))
+    return _after_write(request, table, _("Hand %(n)s corrected.") % {"n": hand_number})
+
+
+def _posted_version(request) -> int | None:
+    """The table version the page was showing (a hidden field); None when missing or malformed."""
+    try:
+        version = whole_number(request.POST.get("version", ""))
+    except ValueError:
+        return None
+    return version if version >= 0 else None
+
+
+def _no_version(request, table: Table) -> HttpResponse:
+    return _render_sheet(request, load_sheet(table), status=422, error=_(
+        "This request did not come with the sheet's version: reload the sheet and try again."))
 
 
 @require_POST
 def close(request, slug, round_number, table_number):
-    """POST .../close/: the arbiter ends the game when time is up."""
+    """POST .../close/: the arbiter ends the game when time is up (the version shown is required)."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
-    sheet_ = load_sheet(table)
-    if not sheet_.editable:
-        return _render_sheet(request, sheet_, status=409, error=_("This table's result is final; it cannot be changed."))
+    version = _posted_version(request)
+    if version is None:
+        return _no_version(request, table)
     try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = None
-    try:
-        services.close_game(table, user=request.user, expected_version=version)
-    except services.StaleTableError:
-        return _render_sheet(request, load_sheet(_fresh(table)), status=409,
-                             error=_("Another arbiter changed this table first. Check the sheet and try again."))
-    except ScoringError:
-        return _render_sheet(request, sheet_, status=422, error=_("A game cannot end before its first hand."))
-    return _after_write(request, load_sheet(_fresh(table)), _("The game is closed."))
+        services.close_game(table, actor=_actor(request), expected_version=version)
+    except ScoringError as exc:
+        return _refused(request, table, exc, seen_version=version)
+    return _after_write(request, table, _("The game is closed."))
 
 
 @require_POST
 def confirm(request, slug, round_number, table_number):
-    """POST .../confirm/: the arbiter confirms the table result of an ended game."""
+    """POST .../confirm/: an arbiter confirms the table result of an ended game (the version shown is required)."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
-    sheet_ = load_sheet(table)
-    if sheet_.round.status == sheet_.round.Status.LOCKED:
-        return _render_sheet(request, sheet_, status=409, error=_("This table's result is final; it cannot be changed."))
+    version = _posted_version(request)
+    if version is None:
+        return _no_version(request, table)
     try:
-        services.confirm_result(table, user=request.user)
-    except ScoringError:
-        return _render_sheet(request, sheet_, status=422, error=_("The game has not ended yet."))
-    return _after_write(request, load_sheet(_fresh(table)), _("Result confirmed."))
+        services.confirm_result(table, actor=_actor(request), expected_version=version)
+    except ScoringError as exc:
+        return _refused(request, table, exc, seen_version=version)
+    return _after_write(request, table, _("Result confirmed."))
+
+
+@require_POST
+def reopen(request, slug, round_number, table_number):
+    """POST .../reopen/: the organizer reopens a confirmed table result, with a reason."""
+    table = _table(request, slug, round_number, table_number, permissions.MANAGE)
+    try:
+        services.reopen_result(table, actor=_actor(request), reason=request.POST.get("reason", ""))
+    except ScoringError as exc:
+        return _refused(request, table, exc)
+    return _after_write(request, table, _("The result is reopened; hands can be corrected."))
 
 
 @require_GET
@@ -221,3 +333,32 @@ def history(request, slug, round_number, table_number):
     sheet_ = load_sheet(table)
     entries = table_history(table)
     return render(request, "tables/history.html", {**_context(request, sheet_), "entries": entries})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def arbiter_round(request, slug, number):
+    """GET /t/<slug>/rounds/<n>/arbiter/[?sort=table]: every table's state, calls for the arbiter first (live)."""
+    try:
+        round_ = Round.objects.select_related("tournament").get(tournament__slug=slug, number=number)
+    except Round.DoesNotExist as exc:
+        raise Http404(_("No such round.")) from exc
+    tournament = round_.tournament
+    permissions.require(request.user, permissions.ENTER_RESULTS, tournament)
+    sort = "table" if request.GET.get("sort") == "table" else "state"
+    context = {
+        "tournament": tournament, "round": round_, "sort": sort,
+        "board": arbiter_board.round_board(tournament, round_, sort=sort),
+    }
+    template = "tables/arbiter_round.html#board" if request.htmx else "tables/arbiter_round.html"
+    return render(request, template, context)
+
+
+@require_POST
+def resolve_flag(request, slug, round_number, table_number, flag_id):
+    """POST .../flags/<id>/resolve/: the arbiter answers a call, with a note."""
+    table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
+    flag = get_object_or_404(TableFlag, pk=flag_id, table=table)
+    entries.resolve_flag(flag, actor=_actor(request), note=request.POST.get("note", ""))
+    messages.success(request, _("Call at table %(n)s answered.") % {"n": table.number})
+    return redirect("tables:arbiter_round", slug, round_number)

@@ -1,8 +1,9 @@
-"""What a seat, or a spectator, sees of an engine-played table (issue 7).
+"""What a seat, or a spectator, sees of an engine-played table (issue 7). Reads only.
 
-Built from the engine's ``PlayerView`` of the rebuilt hand, so a seat's page
-can only contain that seat's cards; a spectator's board keeps only the public
-parts (tricks, points taken, hand sizes). Plain dataclasses for templates.
+Built from the engine's ``PlayerView`` of the hand rebuilt from its events
+(``replay``), so a seat's page can only contain that seat's cards; a
+spectator's board keeps only the public parts (tricks, points taken, hand
+sizes). Plain dataclasses for templates.
 """
 
 from __future__ import annotations
@@ -11,18 +12,28 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.cards import BIT, CODES, RANK_OF, SUIT_OF, cards_of
+from engine.cards import BIT, CODES, RANK_OF, SUIT_OF, cards_of, parse_card
 from engine.hand import pass_targets
+from engine.record import replay as replay_record
+from tournaments.snapshot import snapshot
 
-from ..models import Hand as HandRow
-from ..models import PlaySeat, PlayState, Table
-from . import services
+from ..models import Hand, PlaySeat, PlayState, Table
+from ..sheet import game_state
+from .levels import level_label
+from .replay import rebuild, to_act
 
 SUIT_SYMBOLS = "♣♦♥♠"
 RANKS = "23456789TJQKA"
 RANK_LABELS = {"T": "10"}
 #: Display order of suits in a hand: alternate colours (♠ ♥ ♣ ♦).
 SUIT_ORDER = (3, 2, 0, 1)
+
+#: What a screen reader says for a card: "queen of spades" (``CardFace.name``).
+RANK_NAMES = dict(zip(RANKS, (
+    _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight"), _("nine"),
+    _("ten"), _("jack"), _("queen"), _("king"), _("ace"),
+), strict=True))
+SUIT_NAMES = (_("clubs"), _("diamonds"), _("hearts"), _("spades"))  # engine suit order
 
 
 @dataclass(frozen=True)
@@ -39,6 +50,12 @@ class CardFace:
         s = SUIT_OF[card]
         return cls(CODES[card], RANK_LABELS.get(r, r), SUIT_SYMBOLS[s], s in (1, 2), legal)
 
+    @property
+    def name(self) -> str:
+        """The card in words, translated: "queen of spades"."""
+        suit = SUIT_NAMES[SUIT_SYMBOLS.index(self.suit)]
+        return _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[self.code[0]], "suit": suit}
+
 
 @dataclass(frozen=True)
 class TrickCard:
@@ -53,7 +70,8 @@ class SeatLine:
     position: int
     name: str
     place: int
-    computer: str
+    computer: str  # the computer level ("" for a human)
+    computer_label: str  # what the page calls it (translated), "" for a human
     game_points: int
     hand_points: int
     tricks: int
@@ -93,7 +111,8 @@ class Board:
 
 
 PASS_LABELS = {
-    "left": _("to the left"), "right": _("to the right"), "across": _("across"), "hold": _("no pass (hold)"),
+    "left": _("to the left"), "right": _("to the right"), "across": _("across"),
+    "hold": _("no pass (hold)"),
 }
 
 
@@ -103,29 +122,41 @@ def _sorted(mask: int, legal: int = 0) -> list[CardFace]:
 
 
 def board(state: PlayState, *, seat: int | None) -> Board:
-    """The board of ``state``'s table as seen by ``seat`` (None: a spectator). About 4 queries."""
+    """The board of ``state``'s table as seen by ``seat`` (None: a spectator). About 5 queries.
+
+    The state is read again, with its events and seats, from one committed
+    state of the database (``snapshot``): a play stored meanwhile is wholly
+    on the board, with its version, or not at all.
+    """
+    with snapshot():
+        fresh = PlayState.objects.select_related("table__round__tournament").get(pk=state.pk)
+        return _board(fresh, seat=seat)
+
+
+def _board(state: PlayState, *, seat: int | None) -> Board:
     table = state.table
-    hand = services.rebuild(state)
+    hand = rebuild(state)
     n = hand.n
     names = {}
     computers = {}
-    for position, name, computer in table.seats.values_list("position", "registration__player__name", "play__computer"):
+    seats = table.seats.values_list("position", "registration__player__name", "play__computer")
+    for position, name, computer in seats:
         names[position] = name
         computers[position] = computer or ""
     me = seat if seat is not None else 0
     view = hand.view(me)
     place = {s: (s - me) % n for s in range(n)}
     finished = state.finished or table.closed_by_arbiter
-    acting = set(services.to_act(hand)) if not finished else set()
+    acting = set(to_act(hand)) if not finished else set()
     totals = list(state.scores_before or [0] * n)
     if finished:
-        from ..services import game_state
-
         totals = list(game_state(table).totals)
     cards_left = [hand.held[s].bit_count() for s in range(n)]
     lines = [
-        SeatLine(s, names.get(s, "?"), place[s], computers.get(s, ""), totals[s] if s < len(totals) else 0,
-                 view.points_taken[s], view.tricks_won[s], cards_left[s], s in acting, s == hand.dealer)
+        SeatLine(s, names.get(s, "?"), place[s], computers.get(s, ""),
+                 level_label(computers.get(s, "")), totals[s] if s < len(totals) else 0,
+                 view.points_taken[s], view.tricks_won[s], cards_left[s], s in acting,
+                 s == hand.dealer)
         for s in range(n)
     ]
     direction = hand.pass_direction
@@ -173,28 +204,30 @@ def _trick_cards(leader, cards, names, place, next_seat) -> list[TrickCard]:
 
 
 def _previous_hand(result: Board, table, state, names, place, next_seat) -> None:
-    """Between hands the last trick is the previous hand's last one (002 §10), with that hand's points."""
+    """Between hands the last trick is the previous hand's last one (002 §10), with that hand's
+    points."""
+    # The last hand recorded: the one before the hand dealt, or the last of a finished game (whose
+    # state keeps the hand being played when the arbiter closed it).
     number = state.hand_number if state.finished else state.hand_number - 1
-    row = HandRow.objects.filter(table=table, number=number).values_list("record", flat=True).first()
+    row = (Hand.objects.filter(table=table, number__lte=number).order_by("-number")
+           .values_list("record", flat=True).first())
     if not row or not row.get("tricks"):
         return
-    from engine.cards import parse_card
-
     tricks = row["tricks"]
     # Replaying the winner of the last trick needs the leaders: the record's score is enough to show
     # the hand's points; the last trick's leader is recomputed by a replay.
-    from engine.record import replay
-
     try:
-        replayed = replay(row).hand
+        replayed = replay_record(row).hand
     except Exception:  # noqa: BLE001 - a display nicety must never break the page
         return
     leader, _cards = replayed.tricks()[-1]
-    result.last_trick = _trick_cards(leader, [parse_card(c) for c in tricks[-1]], names, place, next_seat)
+    last = [parse_card(c) for c in tricks[-1]]
+    result.last_trick = _trick_cards(leader, last, names, place, next_seat)
     result.last_trick_winner = names.get(replayed.winners[-1], "")
     result.last_hand = [(names.get(s, ""), p) for s, p in enumerate(row.get("score") or [])]
 
 
 def seat_board(play_seat: PlaySeat) -> Board:
-    state = PlayState.objects.select_related("table__round__tournament").get(table_id=play_seat.seat.table_id)
+    state = (PlayState.objects.select_related("table__round__tournament")
+             .get(table_id=play_seat.seat.table_id))
     return board(state, seat=play_seat.seat.position)

@@ -20,10 +20,13 @@ from django.db import connection, transaction
 
 from tables.models import PlayState, Table
 from tournaments import organizer
+from tournaments.audit import COMMAND_LINE
 from tournaments.models import Registration, Round, Tournament
 from tournaments.services import create_tournament
 
 from . import services
+from .levels import COMPUTER_LEVELS
+from .replay import EngineClock
 
 
 @dataclass
@@ -53,7 +56,8 @@ def relax_durability() -> None:
 def ensure_tournament(
     slug: str, *, players: int, rounds: int, rules: str = "club", names: list[str] | None = None,
 ) -> Tournament:
-    """The tournament ``slug``, created with ``players`` registered computer-played players when absent.
+    """The tournament ``slug``, created with ``players`` registered computer-played players when
+    absent.
 
     An existing tournament keeps its players (``players`` then only tops up
     the field) and gets ``rounds_planned`` raised to ``rounds`` if lower.
@@ -62,7 +66,8 @@ def ensure_tournament(
     with transaction.atomic():
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            tournament = create_tournament(slug=slug, name=slug.replace("-", " ").title(), rules=rules, rounds=rounds)
+            tournament = create_tournament(slug=slug, name=slug.replace("-", " ").title(),
+                                           rules=rules, rounds=rounds)
         if tournament.rounds_planned < rounds:
             tournament.rounds_planned = rounds
             tournament.save(update_fields=["rounds_planned"])
@@ -74,7 +79,8 @@ def ensure_tournament(
 
 
 def play_table(table: Table, *, level: str, seed: int, levels: dict[int, str] | None = None) -> int:
-    """Play ``table``'s game to its end with computers of ``level`` (or ``levels`` per seat); returns hands recorded."""
+    """Play ``table``'s game to its end with computers of ``level`` (or ``levels`` per seat);
+    returns the hands recorded."""
     n = table.seats.count()
     before = table.hands.count()
     computers = levels if levels is not None else {p: level for p in range(n)}
@@ -86,14 +92,16 @@ def play_table(table: Table, *, level: str, seed: int, levels: dict[int, str] | 
 def play_round(round_: Round, *, level: str, seed: int, lock: bool = True) -> tuple[int, int]:
     """Play every unfinished table of ``round_``; lock it when ``lock``. Returns (tables, hands)."""
     tables = hands = 0
-    finished = set(PlayState.objects.filter(table__round=round_, finished=True).values_list("table_id", flat=True))
+    finished = set(PlayState.objects.filter(table__round=round_, finished=True)
+                   .values_list("table_id", flat=True))
     for table in round_.tables.select_related("round__tournament").order_by("number"):
         if table.id in finished:
             continue
-        hands += play_table(table, level=level, seed=seed * 1009 + round_.number * 101 + table.number)
+        hands += play_table(table, level=level,
+                            seed=seed * 1009 + round_.number * 101 + table.number)
         tables += 1
     if lock:
-        organizer.lock_round(round_)
+        organizer.lock_round(round_, actor=COMMAND_LINE)
     return tables, hands
 
 
@@ -104,14 +112,15 @@ def simulate_tournament(
     """Create (or continue) tournament ``slug`` and play ``rounds`` rounds with computer players.
 
     Rounds already locked are kept; an unlocked last round is finished first.
-    Raises ``services.PlayError`` for an unknown level, ``OrganizerError``
+    Raises ``services.PlayError`` for an unknown level, ``TournamentError``
     when a round cannot be seated, ``ValidationError`` for a bad slug/rules.
     """
-    if level not in services.PLAYERS:
-        raise services.PlayError(f"unknown computer level {level!r}; known: {', '.join(services.COMPUTER_LEVELS)}")
+    if level not in COMPUTER_LEVELS:
+        raise services.PlayError(
+            f"unknown computer level {level!r}; known: {', '.join(COMPUTER_LEVELS)}")
     summary = SimulationSummary()
     relax_durability()
-    clock0, t0 = services.EngineClock.seconds, time.perf_counter()
+    clock0, t0 = EngineClock.seconds, time.perf_counter()
     tournament = ensure_tournament(slug, players=players, rounds=rounds, rules=rules)
     rng = random.Random(seed)
     while True:
@@ -119,7 +128,8 @@ def simulate_tournament(
         if last is not None and last.status != Round.Status.LOCKED:
             round_ = last
         elif (last.number if last else 0) < rounds:
-            round_ = organizer.start_round(tournament, seed=rng.randrange(2**31))
+            round_ = organizer.start_round(tournament, actor=COMMAND_LINE,
+                                           seed=rng.randrange(2**31))
             summary.rounds += 1
         else:
             break
@@ -129,5 +139,5 @@ def simulate_tournament(
         if progress:
             progress(f"round {round_.number}: {tables} table(s), {hands} hand(s) played")
     summary.seconds = time.perf_counter() - t0
-    summary.engine_seconds = services.EngineClock.seconds - clock0
+    summary.engine_seconds = EngineClock.seconds - clock0
     return summary

@@ -19,9 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tables.models import PlaySeat, PlayState, Table
+from tables.sheet import final_reason
 from tournaments import permissions
 
 from . import selectors, services
+from .levels import COMPUTER_LEVELS, level_choices, level_label
 
 
 def _vary(response):
@@ -33,7 +35,10 @@ def _seat_or_error(request, token):
     try:
         return services.seat_for_token(token), None
     except services.SeatLinkError as exc:
-        return None, render(request, "play/link_error.html", {"message": exc.message}, status=404)
+        response = render(request, "play/link_error.html", {"message": exc.message}, status=404)
+        if request.htmx:  # a board polling a link that stopped working: show the whole page
+            response["HX-Refresh"] = "true"
+        return None, _vary(response)
 
 
 def _version(request) -> int | None:
@@ -45,16 +50,21 @@ def _version(request) -> int | None:
 
 
 def _unchanged(table_id: int, version: int | None) -> bool:
-    """The cheap poll: whether the table is still at ``version`` (and no absent player is due)."""
+    """The cheap poll: whether the table is still at ``version`` (and no absent player is due).
+    A game the arbiter closed that is still live (closed before online play learnt of it) is
+    stopped here, once."""
     if version is None:
         return False
     row = PlayState.objects.filter(table_id=table_id).values_list(
-        "version", "finished", "turn_started_at", "computer_due").first()
+        "version", "finished", "turn_started_at", "computer_due", "table__closed_by_arbiter",
+    ).first()
     if row is None or row[0] != version:
         return False
-    _current, finished, started, computer_due = row
+    _current, finished, started, computer_due, closed = row
     if finished:
         return True
+    if closed:
+        return not services.game_closed(table_id)
     return not services.advance_due(table_id, computer_due=computer_due, turn_started_at=started)
 
 
@@ -79,7 +89,8 @@ def seat_page(request, token):
 
 @require_POST
 def seat_action(request, token, action):
-    """Pass three cards (``card`` ×3) or play one (``card``); ``v`` is the version the page showed."""
+    """Pass three cards (``card`` ×3) or play one (``card``); ``v`` is the version the page
+    showed."""
     play_seat, error = _seat_or_error(request, token)
     if error:
         return error
@@ -125,7 +136,8 @@ def spectator(request, slug, round_number, table_number):
 
 @require_http_methods(["GET", "POST"])
 def setup(request, slug, round_number, table_number):
-    """The arbiter makes a table engine-played, chooses computers, and hands out the seat links."""
+    """The arbiter makes a table engine-played, chooses computers, and hands out the seat links
+    (each with its QR code, printable)."""
     table = _table(request, slug, round_number, table_number)
     tournament = table.round.tournament
     permissions.require(request.user, permissions.ENTER_RESULTS, tournament)
@@ -134,7 +146,7 @@ def setup(request, slug, round_number, table_number):
         computers = {}
         for seat in seats:
             level = request.POST.get(f"seat-{seat.position}", "")
-            if level and level not in services.COMPUTER_LEVELS:
+            if level and level not in COMPUTER_LEVELS:
                 messages.error(request, _("Unknown computer level."))
                 return redirect(request.path)
             computers[seat.position] = level
@@ -143,16 +155,21 @@ def setup(request, slug, round_number, table_number):
         except services.PlayError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, _("The table is played via the engine. Give each player their link."))
+            messages.success(
+                request, _("The table is played online. Give each player their link."))
         return redirect(request.path)
+    started = PlayState.objects.filter(table=table).exists()
     links = {ps.seat_id: ps for ps in PlaySeat.objects.filter(seat__table=table)}
     rows = []
     for seat in seats:
         ps = links.get(seat.id)
-        url = request.build_absolute_uri(reverse("play:seat", args=[ps.token])) if ps else ""
-        rows.append({"seat": seat, "play": ps, "url": url})
+        human = ps is not None and not ps.computer
+        url = request.build_absolute_uri(reverse("play:seat", args=[ps.token])) if human else ""
+        rows.append({"seat": seat, "play": ps, "url": url,
+                     "computer": level_label(ps.computer) if ps else ""})
     return render(request, "play/setup.html", {
-        "tournament": tournament, "table": table, "rows": rows, "levels": services.COMPUTER_LEVELS,
-        "started": PlayState.objects.filter(table=table).exists(),
-        "spectator_url": reverse("play:spectator", args=[tournament.slug, table.round.number, table.number]),
+        "tournament": tournament, "table": table, "rows": rows, "levels": level_choices(),
+        "started": started, "final": None if started else final_reason(table),
+        "can_manage": permissions.can(request.user, permissions.MANAGE, tournament),
+        "can_enter": True,
     })

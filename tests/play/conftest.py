@@ -54,3 +54,43 @@ def human_table(table, commit):
 
 def state_of(table) -> PlayState:
     return PlayState.objects.get(table=table)
+
+
+# -- browser tests (Playwright with Debian's Chromium) ---------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def _one_request_at_a_time():
+    """The live server answers one request at a time: the test database is SQLite in memory,
+    shared by the server's threads, where a poll and a play at once fail with "database table is
+    locked" (a file database or PostgreSQL would wait)."""
+    from django.core.servers.basehttp import WSGIServer
+    from django.test.testcases import LiveServerThread
+
+    class SerialWSGIServer(WSGIServer):
+        def __init__(self, *args, connections_override=None, **kwargs):
+            super().__init__(*args, **kwargs)
+
+    LiveServerThread.server_class = SerialWSGIServer
+
+
+@pytest.fixture(scope="session")
+def live_server(_one_request_at_a_time, live_server):
+    return live_server
+
+
+@pytest.fixture
+def shots(output_path):
+    """Save a screenshot under the test's output folder (``--output DIR``): the full page, or
+    only the screen (a full page is shot with a resized window, which loses a touch screen's
+    emulation in Chromium)."""
+    import os
+
+    os.makedirs(output_path, exist_ok=True)
+
+    def take(page, name: str, *, full_page: bool = True) -> str:
+        path = os.path.join(output_path, f"{name}.png")
+        page.screenshot(path=path, full_page=full_page)
+        return path
+
+    return take

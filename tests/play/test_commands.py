@@ -61,3 +61,18 @@ def test_load_demo_makes_a_finished_round_a_round_in_progress_and_a_live_table(c
     assert Hand.objects.filter(table__round__tournament__slug="demo-cup", table__round__number=2).exists()
     call_command("load_demo")  # idempotent: prints the links again
     assert Round.objects.filter(tournament__slug="demo-cup").count() == 2
+
+
+def test_simulate_offers_the_levels_of_online_play(monkeypatch):
+    """One definition of the levels: the command's choices are ``tables.play.levels``', even when
+    the engine knows more players (a registered experiment is no level of online play)."""
+    from engine import players
+    from tables.management.commands.simulate_tournament import Command
+    from tables.play.levels import COMPUTER_LEVELS
+
+    monkeypatch.setitem(players.PLAYERS, "experiment", players.PLAYERS["random"])
+    parser = Command().create_parser("manage.py", "simulate_tournament")
+    level = next(a for a in parser._actions if a.dest == "level")
+    assert tuple(level.choices) == COMPUTER_LEVELS
+    with pytest.raises(CommandError, match="invalid choice: 'experiment'"):
+        call_command("simulate_tournament", "x", "--level", "experiment")

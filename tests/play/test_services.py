@@ -6,15 +6,16 @@ from engine.autoplay import auto_pass
 from engine.cards import card_code
 from engine.record import validate_record
 from tables.models import Hand, HandScore, PlayEvent, PlayState, Table
-from tables.play import services
-from tables.services import game_state
+from tables.play import replay, services
+from tables.sheet import game_state
+from tournaments.audit import COMMAND_LINE
 from tournaments.selectors import standings
 
 from .conftest import state_of
 
 
 def human_hand(table):
-    return services.rebuild(state_of(table))
+    return replay.rebuild(state_of(table))
 
 
 def pass_three(table, commit):
@@ -124,6 +125,7 @@ def test_it_refuses_a_play_out_of_turn(human_table, commit):
     hand = human_hand(human_table)
     # Seat 0 plays; then it is a computer's turn for a moment: play again for seat 0 without letting them answer.
     other = (hand.turn + 1) % 4
+    services.start_engine_play(human_table, computers={other: ""}, run=False)  # a human's seat
     before = _snapshot(human_table)
     with pytest.raises(services.IllegalActionError) as err:
         services.submit_play(human_table.id, other, card_code(next(iter([c for c in range(52) if hand.held[other] >> c & 1]))))
@@ -221,7 +223,7 @@ def test_an_absent_player_passes_the_last_three_cards_received(human_table, comm
     state = state_of(human_table)
     assert commit(services.absent_move, human_table.id, 0, state.hand_version) is True
     event = PlayEvent.objects.get(table=human_table, seat=0, kind="pass")
-    hand = services.rebuild(PlayState.objects.get(table=human_table))  # may be a later state; deal is the same
+    hand = replay.rebuild(PlayState.objects.get(table=human_table))  # may be a later state; deal is the same
     assert event.actor == "auto"
     assert event.cards == [card_code(c) for c in auto_pass(hand, 0)]
 
@@ -247,17 +249,33 @@ def test_a_game_closed_by_the_arbiter_stops_online_play(table):
     services.start_engine_play(table, computers={1: "random", 2: "random", 3: "random"}, seed=4, run=False)
     while not Hand.objects.filter(table=table).exists():
         state = state_of(table)
-        hand = services.rebuild(state)
+        hand = replay.rebuild(state)
         if not services.run_computers(table.id):
-            services.absent_move(table.id, 0, services.turn_key(state, hand))
-    close_game(table)
+            services.absent_move(table.id, 0, replay.turn_key(state, hand))
+    close_game(table, actor=COMMAND_LINE)
     state = state_of(table)
-    hand = services.rebuild(state)
+    hand = replay.rebuild(state)
     before = _snapshot(table)
     assert services.run_computers(table.id) == 0
-    if 0 in services.to_act(hand):
-        assert services.absent_move(table.id, 0, services.turn_key(state, hand)) is False
+    if 0 in replay.to_act(hand):
+        assert services.absent_move(table.id, 0, replay.turn_key(state, hand)) is False
         with pytest.raises(services.GameFinishedError):
             services.submit_play(table.id, 0, card_code(hand.legal_moves(0)[0]) if hand.phase == "play" else "2C")
     _nothing_recorded(table, before)
     assert Hand.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize("rules,players", [("omnibus", 4), ("omnibus", 5), ("pagat", 3), ("spot", 4)])
+def test_every_hand_the_engine_plays_passes_the_exact_hand_check(db, commit, rules, players):
+    """Engine-played tables of every size and bonus card record every hand (the exact check's own
+    tests cover the Omnibus 16/0/0/0 that used to stop such a table)."""
+    from tests.factories import TournamentFactory, seated_table
+
+    tournament = TournamentFactory(slug=f"{rules}-{players}", rules=rules, game_end="hands", hands_per_game=12)
+    table = seated_table(tournament, players=players)
+    commit(services.start_engine_play, table, computers={p: "random" for p in range(players)}, seed=players)
+    assert state_of(table).finished
+    hands = list(Hand.objects.filter(table=table))
+    assert len(hands) == 12 and all(h.source == "engine" for h in hands)
+    assert all(validate_record(h.record) == [] for h in hands)
+    assert {h.history.first().history_actor for h in hands} == {"engine"}

@@ -6,7 +6,7 @@ from django.test import Client
 
 from engine.cards import card_code
 from tables.models import PlayEvent, PlayState
-from tables.play import services
+from tables.play import replay, services
 
 from .conftest import state_of
 
@@ -21,7 +21,7 @@ def htmx(client):
 
 
 def test_the_seat_page_shows_only_this_seats_cards(human_table, client):
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     page = client.get(seat_url(human_table, 0)).content.decode()
     for c in range(52):
         code = card_code(c)
@@ -44,13 +44,13 @@ def test_a_poll_with_the_current_version_is_an_empty_204(human_table, client, dj
 
 
 def test_passing_and_playing_through_the_page(human_table, client, django_capture_on_commit_callbacks):
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     cards = [card_code(c) for c in hand.deal[0][:3]]
     htmx(client)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(seat_url(human_table, 0, "pass/"), {"card": cards, "v": state_of(human_table).version})
     assert response.status_code == 200
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     assert hand.phase == "play" and hand.turn == 0
     card = card_code(hand.legal_moves(0)[0])
     with django_capture_on_commit_callbacks(execute=True):
@@ -60,10 +60,10 @@ def test_passing_and_playing_through_the_page(human_table, client, django_captur
 
 
 def test_an_illegal_card_is_refused_with_the_engines_reason(human_table, client, django_capture_on_commit_callbacks):
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     with django_capture_on_commit_callbacks(execute=True):
         services.submit_pass(human_table.id, 0, [card_code(c) for c in hand.deal[0][:3]])
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     illegal = [c for c in range(52) if hand.held[0] >> c & 1 and not hand.legal_mask(0) >> c & 1]
     foreign = next(c for c in range(52) if not hand.held[0] >> c & 1)
     before = PlayEvent.objects.count()
@@ -88,7 +88,7 @@ def test_a_forged_token_gets_404_and_records_nothing(human_table, client):
 
 
 def test_the_spectator_board_shows_no_hidden_card(human_table, client):
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     page = client.get(f"/play/{human_table.round.tournament.slug}/1/1/").content.decode()
     assert 'id="board"' in page
     assert "data-play-url" not in page and "Confirm" not in page
@@ -110,7 +110,11 @@ def test_the_arbiter_sets_up_a_table_and_gets_the_links(table):
     assert response.status_code == 302
     assert PlayState.objects.filter(table=table).exists()
     page = client.get(f"/play/{table.round.tournament.slug}/1/1/setup/").content.decode()
-    assert page.count("/play/s/") == 4
+    # One link, with its QR code, for the one human seat; none for the computers' seats.
+    token = table.seats.get(position=0).play.token
+    assert f'href="http://testserver/play/s/{token}/"' in page
+    assert page.count("/play/s/") == page.count(f"/play/s/{token}/")
+    assert page.count("<svg") == 1 and page.count('class="seat-link computer"') == 3
 
 
 def test_without_a_worker_polls_move_the_computers_one_by_one(table, client, settings, django_capture_on_commit_callbacks):
@@ -134,7 +138,27 @@ def test_an_expired_link_is_refused_with_a_clear_message_and_records_nothing(hum
     play.expires_at = timezone.now()
     play.save()
     before = PlayEvent.objects.count()
-    hand = services.rebuild(state_of(human_table))
+    hand = replay.rebuild(state_of(human_table))
     response = client.post(f"/play/s/{play.token}/pass/", {"card": [card_code(c) for c in hand.deal[0][:3]]})
     assert response.status_code == 404 and "expired" in response.content.decode()
     assert PlayEvent.objects.count() == before
+
+
+@pytest.mark.django_db
+def test_the_setup_page_and_the_board_name_the_engines_computer_levels(table, client):
+    from engine.players import LEVELS
+    from tables.play.levels import COMPUTER_LEVELS, level_label
+
+    assert COMPUTER_LEVELS == tuple(LEVELS)
+    assert all(level_label(level).startswith("computer, ") for level in LEVELS)
+    user = get_user_model().objects.create_user("arb")
+    table.round.tournament.arbiters.add(user)
+    client.force_login(user)
+    page = client.get(f"/play/{table.round.tournament.slug}/1/1/setup/").content.decode()
+    for level in LEVELS:
+        assert f'<option value="{level}" >{level_label(level)}</option>' in page
+    services.start_engine_play(table, computers={1: "easy", 2: "hard", 3: "random"}, seed=1, run=False)
+    board = client.get(seat_url(table, 0)).content.decode()
+    assert "(computer, easy level)" in board and "(computer, hard level)" in board and "(computer, random play)" in board
+    response = client.post(f"/play/{table.round.tournament.slug}/1/1/setup/", {"seat-1": "grandmaster"})
+    assert response.status_code == 302 and state_of(table).version == 1  # refused, nothing changed

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import celery.contrib.testing.tasks  # noqa: F401 - registers the ping task start_worker needs
 import pytest
@@ -60,6 +61,23 @@ def test_a_worker_plays_a_table_of_four_computers_to_the_end_of_the_game(worker,
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_with_a_pause_each_computer_move_is_a_task_of_its_own_after_the_pause(worker, settings):
+    """Humans can follow: with CUORI_COMPUTER_PAUSE > 0 no two computer plays are stored closer
+    than the pause (each is a task scheduled after the previous commit), unlike the chained runs
+    of a pause of 0."""
+    settings.CUORI_COMPUTER_PAUSE = 0.05
+    table = seated_table(TournamentFactory(slug="pause-cup", game_end="hands", hands_per_game=1))
+    services.start_engine_play(table, computers={p: "random" for p in range(4)}, seed=6)
+    assert wait_for(lambda: PlayState.objects.get(table=table).finished, 120)
+    plays = list(PlayEvent.objects.filter(table=table, kind="play").order_by("sequence")
+                 .values_list("created_at", flat=True))
+    assert len(plays) == 52
+    gaps = [(b - a).total_seconds() for a, b in pairwise(plays)]
+    assert min(gaps) >= 0.05, min(gaps)
+    state = PlayState.objects.get(table=table)
+    assert state.version == 1 + PlayEvent.objects.filter(table=table).count()
+
+
 def test_a_worker_plays_an_absent_human_after_the_timeout(worker, settings):
     settings.CUORI_ABSENT_TIMEOUT = 0.5
     table = seated_table(TournamentFactory(slug="absent-cup"))
@@ -67,3 +85,34 @@ def test_a_worker_plays_an_absent_human_after_the_timeout(worker, settings):
     assert wait_for(lambda: PlayEvent.objects.filter(table=table, seat=0, actor="auto").count() >= 2, 60)
     first = PlayEvent.objects.filter(table=table, seat=0).order_by("hand_number", "sequence").first()
     assert first.kind == "pass" and first.actor == "auto"
+
+
+def test_a_worker_imports_an_uploaded_hands_file_and_reports_progress(worker):
+    """An upload's import runs in the worker; the job page reads its progress from the task's state."""
+    from tests.factories import PlayerFactory
+    from tournaments import imports
+    from tournaments.audit import COMMAND_LINE
+    from tournaments.models import ImportJob, Registration
+
+    tournament = TournamentFactory(slug="import-cup")
+    names = [f"P{i:03d}" for i in range(80)]
+    for name in names:
+        Registration.objects.create(tournament=tournament, player=PlayerFactory(name=name))
+    lines = ["round,table,hand,player,points"]
+    for table in range(20):
+        seated = names[table * 4:table * 4 + 4]
+        for number in range(1, 4):
+            lines += [f"1,{table + 1},{number},{n},{p}" for n, p in zip(seated, [13, 13, 0, 0])]
+    job = imports.start_import(tournament, ImportJob.Kind.HANDS, "\n".join(lines) + "\n", actor=COMMAND_LINE)
+    seen = []
+
+    def finished():
+        job.refresh_from_db()
+        if job.status == "running":
+            seen.append(imports.progress_of(job))
+        return job.finished
+
+    assert wait_for(finished, 120), job.status
+    assert job.status == "done" and job.result["hands"] == 60 and job.task_id
+    assert Hand.objects.filter(table__round__tournament=tournament).count() == 60
+    assert all(p is None or p[1] == 240 for p in seen)

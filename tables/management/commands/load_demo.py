@@ -14,6 +14,7 @@ from tables.models import PlaySeat, PlayState, Table
 from tables.play import services
 from tables.play.simulate import ensure_tournament, play_round, relax_durability
 from tournaments import organizer
+from tournaments.audit import COMMAND_LINE
 from tournaments.models import Round, Tournament
 
 SLUG = "demo-cup"
@@ -58,9 +59,9 @@ class Command(BaseCommand):
             # The administrator (``ensure_admin``) organizes it, so the organizer's pages show it too.
             tournament.owner = get_user_model().objects.filter(is_superuser=True).order_by("id").first()
             tournament.save(update_fields=["name", "venue", "owner"])
-        first = organizer.start_round(tournament, seed=seed)
+        first = organizer.start_round(tournament, actor=COMMAND_LINE, seed=seed)
         play_round(first, level="easy", seed=seed)
-        second = organizer.start_round(tournament, seed=seed + 1)
+        second = organizer.start_round(tournament, actor=COMMAND_LINE, seed=seed + 1)
         tables = list(second.tables.order_by("number"))
         for table in tables:
             n = table.seats.count()

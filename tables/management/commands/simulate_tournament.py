@@ -1,10 +1,10 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.players import PLAYERS
 from tables.play import services
+from tables.play.levels import COMPUTER_LEVELS
 from tables.play.simulate import simulate_tournament
-from tournaments.organizer import OrganizerError
+from tournaments.errors import TournamentError
 
 
 class Command(BaseCommand):
@@ -18,7 +18,8 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument("--players", type=int, default=64, help="players to register when the field is smaller")
         parser.add_argument("--rounds", type=int, default=4)
-        parser.add_argument("--level", default="medium", choices=sorted(PLAYERS), help="computer player level")
+        parser.add_argument("--level", default="medium", choices=COMPUTER_LEVELS,
+                            help="computer player level, weakest first")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--rules", default="club", help="engine preset of a new tournament")
 
@@ -34,7 +35,7 @@ class Command(BaseCommand):
             )
         except ValidationError as exc:
             raise CommandError("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
-        except (OrganizerError, services.PlayError) as exc:
+        except (TournamentError, services.PlayError) as exc:
             raise CommandError(str(exc)) from None
         rate = summary.hands / summary.seconds if summary.seconds else 0.0
         self.stdout.write(
