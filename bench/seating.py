@@ -1,24 +1,32 @@
-"""Seating benchmark (issue 6): repeats, time and Swiss rank spread.
+"""Seating benchmark: repeated pairs against the bound and the best known, and time.
 
-Run: ``.venv/bin/python bench/seating.py [--quick]`` from the repository
-root.  Prints one line per case; pure Python, no database.
+Run: ``.venv/bin/python bench/seating.py [--quick] [--only 12x4,28x9]`` from
+the repository root.  Pure Python, no database, one core; prints the
+machine's load first.  The fields table gives CPU seconds beside wall
+seconds: on a shared machine the wall seconds grow with the load, the CPU
+seconds much less.
 
-- plan: ``plan_rounds`` for N anonymous players x R rounds (the
-  ``plan_seating`` command); search: the same without the known perfect
-  constructions (AG(k, 4), transversal designs), greedy + tabu alone;
-- by round: ``seat_round`` called once per round with the growing history,
-  as a tournament does (with look-ahead over the rounds left);
-- one round: seating round 8 of 1,000 players after 7 rounds;
-- swiss: rounds 2..R seated by standings from simulated results; the
-  average rank spread at a table (worst - best rank) beside the repeats,
-  and the spread of plain consecutive-rank tables for comparison;
-- odd counts: tables of 5 / tables of 3 / byes, with the fairness spread
-  (most - fewest odd tables or byes per player).
+- fields: ``plan_rounds`` (the ``plan_seating`` command) for the practical
+  fields of the seating issue and the maximal ones: repeated pairs, the
+  lower bound (``seating_bounds``: no fair schedule has fewer), the best
+  known figure and its source, seconds;
+- search: the same without the known designs (the tabu search alone);
+- by round: ``seat_round`` once per round with the growing history, as a
+  tournament does (following the tournament's plan);
+- late: round by round with two players leaving and two arriving after
+  round 2 (no plan to follow: each round planned from the history);
+- one round: seating round 8 of 1,000 players after 7;
+- swiss: rounds 2..R by simulated standings: repeats and rank spread;
+- odd counts: tables of 5 / 3 / byes round by round, with the fairness
+  spread (most - fewest odd tables or byes per player);
+- ``--grid``: 8 to 400 players, 3 to 12 rounds, every odd-count policy:
+  how many fields reach the bound, and the slowest (CPU seconds).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -31,38 +39,88 @@ from tournaments.seating import (
     SWISS,
     TABLES_OF_3,
     TABLES_OF_5,
+    SeatingError,
     count_repeated_pairs,
     fairness_counts,
+    plan_quality,
     plan_rounds,
     rank_spread,
     seat_round,
 )
 
-PLAN_CASES = [(16, 5), (20, 5), (32, 8), (64, 10), (100, 8), (400, 8), (1000, 8)]
-BY_ROUND_CASES = [(16, 5), (20, 5), (32, 8), (64, 10), (100, 8), (400, 8)]
+#: (players, rounds, odd-count policy): the practical fields of the issue,
+#: then fields whose rounds are the most a repeat-free schedule allows.
+FIELDS = [
+    (8, 4, TABLES_OF_5), (12, 4, TABLES_OF_5), (12, 5, TABLES_OF_5), (13, 3, TABLES_OF_5),
+    (13, 4, TABLES_OF_3), (14, 5, TABLES_OF_3), (15, 4, TABLES_OF_5), (15, 5, TABLES_OF_3),
+    (17, 5, TABLES_OF_5), (18, 4, TABLES_OF_5), (18, 5, TABLES_OF_3), (21, 5, TABLES_OF_5),
+    (21, 7, TABLES_OF_3), (22, 6, BYES), (25, 8, TABLES_OF_3), (30, 6, TABLES_OF_5),
+    (30, 7, TABLES_OF_3), (45, 12, TABLES_OF_5), (100, 8, TABLES_OF_5), (400, 12, TABLES_OF_5),
+    (16, 5, TABLES_OF_5), (16, 6, TABLES_OF_5), (20, 5, TABLES_OF_5), (20, 6, TABLES_OF_5),
+    (24, 7, TABLES_OF_5), (28, 8, TABLES_OF_5), (28, 9, TABLES_OF_5), (32, 8, TABLES_OF_5),
+    (32, 10, TABLES_OF_5), (36, 11, TABLES_OF_5), (40, 12, TABLES_OF_5), (40, 13, TABLES_OF_5),
+    (64, 10, TABLES_OF_5), (64, 21, TABLES_OF_5),
+]
+BY_ROUND_CASES = [(12, 5), (16, 5), (20, 5), (28, 9), (32, 8), (40, 13), (100, 8), (400, 8)]
 
 
 def timed(fn, *args, **kwargs):
-    start = time.perf_counter()
+    """(result, wall seconds); :func:`cpu_timed` also gives CPU seconds."""
+    out, wall, _cpu = cpu_timed(fn, *args, **kwargs)
+    return out, wall
+
+
+def cpu_timed(fn, *args, **kwargs):
+    """(result, wall seconds, CPU seconds of this process): on a shared
+    machine the CPU seconds are what the plan costs, the wall seconds what
+    the organizer waited."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     out = fn(*args, **kwargs)
-    return out, time.perf_counter() - start
+    return out, time.perf_counter() - start, time.process_time() - start_cpu
 
 
-def bench_plan(cases, seed):
-    for n, rounds in cases:
-        plan, seconds = timed(plan_rounds, range(1, n + 1), rounds, seed=seed)
-        print(f"plan      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(plan):3d}"
-              f"  time {seconds:6.2f} s")
-
-
-def bench_search_only(cases, seed):
-    """The same plans without the known constructions: greedy + tabu only."""
-    for n, rounds in cases:
-        plan, seconds = timed(
-            plan_rounds, range(1, n + 1), rounds, seed=seed, constructions=False
+def bench_fields(fields, seed, *, constructions=True):
+    label = "fields" if constructions else "search"
+    print(f"{label:9s} {'players x rounds':>17s} {'policy':12s} {'repeats':>7s} {'bound':>5s} "
+          f"{'best known':>10s}  {'cpu s':>6s} {'wall s':>6s}  source")
+    for n, rounds, odd in fields:
+        plan, wall, cpu = cpu_timed(
+            plan_rounds, range(1, n + 1), rounds, seed=seed, odd=odd, constructions=constructions
         )
-        print(f"search    {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(plan):3d}"
-              f"  time {seconds:6.2f} s  (no construction)")
+        quality = plan_quality(n, rounds, odd=odd)
+        best = "-" if quality.best_known is None else str(quality.best_known)
+        print(f"{label:9s} {n:8d} x {rounds:2d}      {odd:12s} {count_repeated_pairs(plan):7d} "
+              f"{quality.bound:5d} {best:>10s}  {cpu:6.2f} {wall:6.2f}  {quality.source}", flush=True)
+
+
+#: Player counts for ``--grid``: every count from 8 to 15, then a spread up to 400.
+GRID_PLAYERS = [*range(8, 16), 17, 19, 22, 23, 26, 27, 29, 31, 33, 35, 37, 38, 41, 43, 47, 50, 55,
+                61, 70, 85, 99, 130, 170, 201, 256, 299, 350, 399, 400]
+
+
+def bench_grid(seed):
+    """Each grid count with each odd-count policy that can seat it, over a
+    number of rounds drawn from 3..12: repeats beside the bound, CPU
+    seconds, and the worst CPU time and the fields above the bound."""
+    rng = random.Random(5)
+    worst, above, total = (0.0, None), [], 0
+    for n in GRID_PLAYERS:
+        for odd in (TABLES_OF_5, TABLES_OF_3, BYES):
+            rounds = rng.randint(3, 12)
+            try:
+                bound = plan_quality(n, rounds, odd=odd).bound
+            except SeatingError:
+                continue
+            plan, _wall, cpu = cpu_timed(plan_rounds, range(n), rounds, seed=seed, odd=odd)
+            repeats = count_repeated_pairs(plan)
+            total += 1
+            worst = max(worst, (cpu, (n, rounds, odd)), key=lambda w: w[0])
+            if repeats > bound:
+                above.append(f"{n}x{rounds} {odd} {repeats}/{bound}")
+            print(f"grid      {n:5d} x {rounds:2d} {odd:12s} repeats {repeats:4d} bound {bound:4d}"
+                  f"  cpu {cpu:5.2f} s", flush=True)
+    print(f"grid: {total} fields, {total - len(above)} at the bound; slowest {worst[0]:.2f} s CPU "
+          f"{worst[1]}; above the bound (repeats/bound): {', '.join(above)}")
 
 
 def bench_by_round(cases, seed):
@@ -75,8 +133,27 @@ def bench_by_round(cases, seed):
             )
             history.append(seating)
             worst = max(worst, seconds)
+        plan = plan_rounds(range(1, n + 1), rounds, seed=seed)
         print(f"by round  {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
-              f"  slowest round {worst:6.2f} s")
+              f" (whole plan {count_repeated_pairs(plan):3d})  slowest round {worst:6.2f} s", flush=True)
+
+
+def bench_late_players(n, rounds, seed):
+    """Two players leave and two arrive after round 2: from then on each
+    round is planned from the history (the plan cannot be followed)."""
+    history, worst = [], 0.0
+    players = list(range(1, n + 1))
+    for r in range(rounds):
+        if r == 2:
+            players = players[2:] + [n + 1, n + 2]
+        seating, seconds = timed(
+            seat_round, players, history=history, seed=seed + r, rounds_left=rounds - r,
+            plan_seed=seed,
+        )
+        history.append(seating)
+        worst = max(worst, seconds)
+    print(f"late      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
+          f"  slowest round {worst:6.2f} s", flush=True)
 
 
 def bench_one_round(seed):
@@ -84,7 +161,7 @@ def bench_one_round(seed):
     history = plan_rounds(range(1, n + 1), 7, seed=seed)
     seating, seconds = timed(seat_round, range(1, n + 1), history=history, seed=seed)
     print(f"one round {n:5d} after 7: repeats {count_repeated_pairs(history + [seating]):3d}"
-          f"  time {seconds:6.2f} s")
+          f"  time {seconds:6.2f} s", flush=True)
 
 
 def simulate_standings(players, seating, points, rng):
@@ -115,9 +192,8 @@ def bench_swiss(n, rounds, seed):
         history.append(seating)
     print(f"swiss     {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
           f"  avg rank spread {sum(spreads) / len(spreads):5.2f}"
-          f" (rounds 2..: {' '.join(f'{x:.1f}' for x in spreads)})"
           f" (consecutive tables: {sum(consecutive) / len(consecutive):.2f})"
-          f"  slowest round {worst:5.2f} s")
+          f"  slowest round {worst:5.2f} s", flush=True)
 
 
 def bench_odd(n, rounds, odd, seed):
@@ -134,20 +210,35 @@ def bench_odd(n, rounds, odd, seed):
     values = [counts.get(p, 0) for p in range(1, n + 1)]
     print(f"odd       {n:5d} x {rounds:2d} {odd:11s}: repeats {count_repeated_pairs(history):3d}"
           f"  per-player {'byes' if odd == BYES else 'odd tables'} {min(values)}..{max(values)}"
-          f"  slowest round {worst:5.2f} s")
+          f"  slowest round {worst:5.2f} s", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="skip the 1,000-player cases")
+    parser.add_argument("--quick", action="store_true", help="the fields table only")
+    parser.add_argument("--only", help="comma-separated fields, e.g. 12x4,28x9")
+    parser.add_argument("--grid", action="store_true",
+                        help="only the grid: 8 to 400 players, 3 to 12 rounds, every policy")
     args = parser.parse_args()
-    plan_cases = [c for c in PLAN_CASES if not args.quick or c[0] < 1000]
-    bench_plan(plan_cases, args.seed)
-    bench_search_only([(16, 5), (20, 5), (32, 8), (64, 10)], args.seed)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    if args.grid:
+        bench_grid(args.seed)
+        return
+    fields = FIELDS
+    if args.only:
+        wanted = set(args.only.split(","))
+        fields = [f for f in FIELDS if f"{f[0]}x{f[1]}" in wanted]
+    bench_fields(fields, args.seed)
+    if args.quick or args.only:
+        return
+    bench_fields([f for f in FIELDS if f[0] in (16, 20, 28, 32, 40) and f[1] <= 9], args.seed,
+                 constructions=False)
     bench_by_round(BY_ROUND_CASES, args.seed)
-    if not args.quick:
-        bench_one_round(args.seed)
+    bench_late_players(16, 5, args.seed)
+    bench_late_players(40, 8, args.seed)
+    bench_one_round(args.seed)
     for n in (64, 400):
         bench_swiss(n, 8, args.seed)
     for n, odd in ((65, TABLES_OF_5), (66, TABLES_OF_5), (67, TABLES_OF_3), (67, BYES),

@@ -17,6 +17,7 @@ class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
     fields = ["number", "status", "seating_method", "seed"]
+    readonly_fields = ["status"]  # locked and reopened through tournaments.organizer (with a reason)
     show_change_link = True
 
 
@@ -27,6 +28,10 @@ class TournamentAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [RoundInline, RegistrationInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Publishing, finishing and reopening go through tournaments.organizer (the manage page, the commands).
+        return ["status"] if obj is not None else []
 
 
 @admin.register(Player)
@@ -48,14 +53,16 @@ class TableInline(admin.TabularInline):
     model = Table
     extra = 0
     fields = ["number", "mode", "closed_by_arbiter", "result_confirmed_at"]
+    readonly_fields = ["closed_by_arbiter", "result_confirmed_at"]
     show_change_link = True
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(SimpleHistoryAdmin):
     list_display = ["tournament", "number", "status", "seating_method"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
+    readonly_fields = ["status"]
 
 
 @admin.register(Bye)

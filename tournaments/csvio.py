@@ -5,7 +5,8 @@ header is row 1) instead of stopping at the first problem, so an organizer
 sees every mistake at once. The writer renders comma CSV, or with
 ``excel=True`` the dialect Italian spreadsheets open directly: UTF-8 BOM,
 ``;`` separators and decimal commas. Text cells that a spreadsheet would run
-as a formula are prefixed with an apostrophe (formula injection).
+as a formula are prefixed with an apostrophe (formula injection), and the
+readers take that apostrophe off again, so every export imports back equal.
 """
 
 from __future__ import annotations
@@ -18,13 +19,25 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import IO
 
+from defusedcsv import csv as defused
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .numbers import (
+    MAX_HAND_NUMBER,
+    MAX_HAND_POINTS,
+    MAX_ROUNDS,
+    MAX_TABLE_NUMBER,
+    printable,
+    whole_number,
+)
 
 PLAYERS_REQUIRED = ("name",)
 PLAYERS_OPTIONAL = ("club", "external_id")
 HANDS_REQUIRED = ("round", "table", "hand", "player", "points")
 HANDS_OPTIONAL = ("penalty", "total")
-STANDINGS_HEADER = ("rank", "player", "club", "match_points", "result_points", "games", "table_wins")
+#: ``status``: "active", or "withdrawn" for a player who left (their games still count).
+STANDINGS_HEADER = ("rank", "player", "club", "match_points", "result_points", "games", "table_wins", "status")
 RESULTS_HEADER = ("round", "table", "hand", "player", "points", "penalty", "total")
 SEATING_HEADER = ("round", "table", "seat", "player")
 
@@ -81,11 +94,14 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
     duplicated = sorted({c for c in header if header.count(c) > 1})
     problems = []
     if missing:
-        problems.append(_("missing column(s) %(columns)s") % {"columns": ", ".join(missing)})
+        problems.append(ngettext("missing column %(columns)s", "missing columns %(columns)s", len(missing))
+                        % {"columns": ", ".join(missing)})
     if unknown:
-        problems.append(_("unknown column(s) %(columns)s") % {"columns": ", ".join(unknown)})
+        problems.append(ngettext("unknown column %(columns)s", "unknown columns %(columns)s", len(unknown))
+                        % {"columns": ", ".join(unknown)})
     if duplicated:
-        problems.append(_("repeated column(s) %(columns)s") % {"columns": ", ".join(duplicated)})
+        problems.append(ngettext("repeated column %(columns)s", "repeated columns %(columns)s", len(duplicated))
+                        % {"columns": ", ".join(duplicated)})
     if problems:
         expected = ",".join(required) + "".join(f"[,{c}]" for c in optional)
         return [], [RowError(1, _("wrong header: %(problems)s (expected %(expected)s)") % {"problems": "; ".join(problems), "expected": expected})]
@@ -96,7 +112,9 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
-                errors.append(RowError(number, _("%(cells)s cells, the header has %(columns)s") % {"cells": len(cells), "columns": len(header)}))
+                errors.append(RowError(number, ngettext("%(cells)s cell, the header has %(columns)s",
+                                                        "%(cells)s cells, the header has %(columns)s", len(cells))
+                                       % {"cells": len(cells), "columns": len(header)}))
                 continue
             rows.append((number, {h: c.strip() for h, c in zip(header, cells)}))
     except csv.Error as exc:
@@ -104,16 +122,50 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
     return rows, errors
 
 
-def _int(value: str, column: str, row: int, errors: list[RowError], *, minimum: int | None = None) -> int | None:
+#: Characters that make a spreadsheet run a cell as a formula: ``defusedcsv`` writes such a text cell
+#: with an apostrophe in front (and "|" as "\\|"); the readers undo that (``_unguard``).
+_GUARDED = ("@", "+", "-", "=", "|", "%")
+
+#: The longest text each column may hold: the database's limits (``Player``).
+TEXT_LIMITS = {"name": 120, "club": 120, "external_id": 64, "player": 120}
+
+
+def _int(value: str, column: str, row: int, errors: list[RowError], *, minimum: int, maximum: int) -> int | None:
     try:
-        number = int(value)
+        number = whole_number(value)
     except ValueError:
-        errors.append(RowError(row, _("%(column)s %(value)r is not a whole number") % {"column": column, "value": value}))
+        errors.append(RowError(row, _("%(column)s %(value)r is not a whole number") % {"column": column, "value": value[:20]}))
         return None
-    if minimum is not None and number < minimum:
-        errors.append(RowError(row, _("%(column)s must be at least %(minimum)s, got %(number)s") % {"column": column, "minimum": minimum, "number": number}))
+    if not minimum <= number <= maximum:
+        errors.append(RowError(row, _("%(column)s must be from %(minimum)s to %(maximum)s, got %(number)s") % {"column": column, "minimum": minimum, "maximum": maximum, "number": number}))
         return None
     return number
+
+
+def _unguard(text: str) -> str:
+    """A text cell as it was before ``defusedcsv`` guarded it: "'=SUM(1)" → "=SUM(1)", "'|a\\|b" → "|a|b".
+
+    (A name that really starts with an apostrophe and one of ``_GUARDED`` reads
+    as if guarded: the one case the guard cannot tell apart.)
+    """
+    if text[:1] == "'":
+        unguarded = text[1:].replace("\\|", "|")
+        if unguarded[:1] in _GUARDED and unguarded[:1]:
+            return unguarded
+    return text
+
+
+def _text_cell(row: dict[str, str], column: str, number: int, errors: list[RowError]) -> str | None:
+    """A text cell, unguarded, checked for control characters and for the column's length; None when wrong."""
+    value = _unguard(row.get(column, ""))
+    if not printable(value):
+        errors.append(RowError(number, _("%(column)s contains a control character (such as a NUL byte or a line break)") % {"column": column}))
+        return None
+    limit = TEXT_LIMITS[column]
+    if len(value) > limit:
+        errors.append(RowError(number, _("%(column)s is %(length)s characters long; at most %(limit)s") % {"column": column, "length": len(value), "limit": limit}))
+        return None
+    return value
 
 
 def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]]:
@@ -127,7 +179,10 @@ def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]
     seen_names: dict[tuple[str, str], int] = {}
     seen_ids: dict[str, int] = {}
     for number, row in cells:
-        name, club, external_id = row["name"], row.get("club", ""), row.get("external_id", "")
+        before = len(errors)
+        name, club, external_id = (_text_cell(row, column, number, errors) for column in ("name", "club", "external_id"))
+        if len(errors) > before:
+            continue
         if not name:
             errors.append(RowError(number, _("the name is empty")))
             continue
@@ -158,24 +213,27 @@ def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
     seen: dict[tuple[int, int, int, str], int] = {}
     for number, row in cells:
         before = len(errors)
-        rnd = _int(row["round"], "round", number, errors, minimum=1)
-        tbl = _int(row["table"], "table", number, errors, minimum=1)
-        hand = _int(row["hand"], "hand", number, errors, minimum=1)
+        rnd = _int(row["round"], "round", number, errors, minimum=1, maximum=MAX_ROUNDS)
+        tbl = _int(row["table"], "table", number, errors, minimum=1, maximum=MAX_TABLE_NUMBER)
+        hand = _int(row["hand"], "hand", number, errors, minimum=1, maximum=MAX_HAND_NUMBER)
         penalty_cell = row.get("penalty", "")
         if penalty_cell not in ("", "0", "1"):
-            errors.append(RowError(number, _("penalty must be 1, 0 or empty, got %(value)r") % {"value": penalty_cell}))
-        points = _int(row["points"], "points", number, errors) if row["points"] or penalty_cell != "1" else None
-        total = _int(row["total"], "total", number, errors) if row.get("total") else None
-        if not row["player"]:
+            errors.append(RowError(number, _("penalty must be 1, 0 or empty, got %(value)r") % {"value": penalty_cell[:20]}))
+        points = (_int(row["points"], "points", number, errors, minimum=-MAX_HAND_POINTS, maximum=MAX_HAND_POINTS)
+                  if row["points"] or penalty_cell != "1" else None)
+        total = (_int(row["total"], "total", number, errors, minimum=-MAX_HAND_POINTS * MAX_HAND_NUMBER,
+                      maximum=MAX_HAND_POINTS * MAX_HAND_NUMBER) if row.get("total") else None)
+        player = _text_cell(row, "player", number, errors)
+        if player == "":
             errors.append(RowError(number, _("the player is empty")))
         if len(errors) > before:
             continue
-        key = (rnd, tbl, hand, row["player"].casefold())
+        key = (rnd, tbl, hand, player.casefold())
         if key in seen:
-            errors.append(RowError(number, _("round %(round)s, table %(table)s, hand %(hand)s, %(name)s already on row %(row)s") % {"round": rnd, "table": tbl, "hand": hand, "name": row["player"], "row": seen[key]}))
+            errors.append(RowError(number, _("round %(round)s, table %(table)s, hand %(hand)s, %(name)s already on row %(row)s") % {"round": rnd, "table": tbl, "hand": hand, "name": player, "row": seen[key]}))
             continue
         seen[key] = number
-        rows.append(HandRow(number, rnd, tbl, hand, row["player"], points, penalty_cell == "1", total))
+        rows.append(HandRow(number, rnd, tbl, hand, player, points, penalty_cell == "1", total))
     return rows, errors
 
 
@@ -186,13 +244,6 @@ def format_decimal(value: Fraction | int, *, places: int = 2, comma: bool = Fals
     return text.replace(".", ",") if comma else text
 
 
-def _safe(cell: object) -> str:
-    text = "" if cell is None else str(cell)
-    if isinstance(cell, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
-
-
 def write_csv(out: IO[str], header: Sequence[str], rows: Iterable[Sequence[object]], *, excel: bool = False) -> None:
     """Write a header and rows. Numbers are written as given; text is guarded against formula injection.
 
@@ -201,7 +252,6 @@ def write_csv(out: IO[str], header: Sequence[str], rows: Iterable[Sequence[objec
     """
     if excel:
         out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";" if excel else ",", lineterminator="\r\n" if excel else "\n")
+    writer = defused.writer(out, delimiter=";" if excel else ",", lineterminator="\r\n" if excel else "\n")
     writer.writerow(header)
-    for row in rows:
-        writer.writerow([_safe(c) for c in row])
+    writer.writerows(rows)

@@ -9,23 +9,31 @@ from fractions import Fraction
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from engine.rules import MoonRule as EngineMoonRule
+
+from . import labels, numbers
 from . import scoring as scoring_module
+from .audit import ActorHistory
 from .scoring import default_tiebreaks
 
 
 def validate_fraction(value: str) -> None:
-    """Accept "5", "19/3", "5.5": an exact, non-negative number of match points."""
-    try:
-        number = Fraction(value)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise ValidationError(_("%(value)s is not a number."), params={"value": value}) from exc
-    if number < 0:
+    """Accept "5", "19/3", "5.5" (``numbers.match_points``): exact match points from 0 to 100."""
+    if str(value).strip().startswith("-"):
         raise ValidationError(_("Match points cannot be negative."))
+    try:
+        numbers.match_points(value)
+    except ValueError as exc:
+        raise ValidationError(
+            _("%(value)s is not a number of match points: write it like 5, 5.5 or 19/3, at most %(max)s."),
+            params={"value": value, "max": numbers.MAX_MATCH_POINTS},
+        ) from exc
 
 
 class Player(models.Model):
@@ -38,6 +46,8 @@ class Player(models.Model):
         help_text=_("A federation or club membership number, if any."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         ordering = ["name", "id"]
@@ -58,9 +68,10 @@ class Player(models.Model):
 class Tournament(models.Model):
     """A tournament: its rule set, scoring scheme, game end and planned rounds.
 
-    The scoring parameters of the rule set (hand total, moon rule, lowest
-    per-hand points) are copied here from the preset when the tournament is
-    created, so that an organizer may override them (``tournaments.rulesets``).
+    ``rules`` names an engine preset; its card points (and so the hand total)
+    are never copied here. The moon rule and shooting the sun start as the
+    preset's and the organizer may change them (001 lists the variants);
+    every table's engine rules come from ``scoring_rules().table_rules(n)``.
     """
 
     class Status(models.TextChoices):
@@ -78,19 +89,19 @@ class Tournament(models.Model):
         ONE_WINNER = "20-0-0-0", _("Victory points, one winner 20/0/0/0")
         TWO_WINNERS = "14-6-0-0", _("Victory points, two winners 14/6/0/0")
 
-    class MoonRule(models.TextChoices):
-        OFF = "off", _("No shooting the moon")
-        OTHERS = "others", _("Every other player takes the hand total")
-        SELF = "self", _("The shooter subtracts the hand total")
-        CHOICE = "choice", _("The shooter chooses")
-        OTHERS_UNLESS_LOSES = "others_unless_loses", _(
-            "Others take the total, unless that ends the game with the shooter losing"
-        )
+    #: The engine's moon rules (``engine.rules.MoonRule``: one definition), named for people.
+    MoonRule = models.TextChoices(
+        "MoonRule", [(rule.name, (rule.value, labels.MOON_RULE_LABELS[rule])) for rule in EngineMoonRule])
 
     class SeatingMethod(models.TextChoices):
-        BALANCED = "balanced", _("Balanced: fewest repeated opponents")
-        SWISS = "swiss", _("Swiss: similar standings, fewest repeats")
-        RANDOM = "random", _("Random")
+        BALANCED = "balanced", labels.SEATING_METHOD_LABELS["balanced"]
+        SWISS = "swiss", labels.SEATING_METHOD_LABELS["swiss"]
+        RANDOM = "random", labels.SEATING_METHOD_LABELS["random"]
+
+    class ConfirmationPolicy(models.TextChoices):
+        ARBITER = "arbiter", _("The arbiter records and confirms")
+        PLAYER = "player", _("Another player of the table accepts each entry")
+        DOUBLE = "double", _("Two independent entries of each hand")
 
     class OddPolicy(models.TextChoices):
         TABLES_OF_5 = "tables-of-5", _("Tables of 5")
@@ -98,7 +109,7 @@ class Tournament(models.Model):
         BYES = "byes", _("Byes")
 
     name = models.CharField(_("name"), max_length=200)
-    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    slug = models.SlugField(_("web address"), max_length=80, unique=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
@@ -113,24 +124,25 @@ class Tournament(models.Model):
     )
 
     rules = models.CharField(_("rule set"), max_length=40, default="club")
-    hand_total = models.PositiveSmallIntegerField(
-        _("hand total"), default=26, help_text=_("Penalty points in one hand (26 in 002, 36 in 000)."),
-    )
     moon_rule = models.CharField(_("moon rule"), max_length=24, choices=MoonRule.choices, default=MoonRule.OTHERS)
     shoot_the_sun = models.BooleanField(_("shooting the sun"), default=False)
-    min_hand_points = models.SmallIntegerField(
-        _("lowest points in a hand"), default=0,
-        help_text=_("Below zero where a bonus card or the moon rule gives negative points."),
-    )
     scoring = models.CharField(_("scoring scheme"), max_length=10, choices=Scoring.choices, default=Scoring.CLUB)
     match_points = models.JSONField(
         _("match points by table size"), default=dict, blank=True,
         help_text=_('Per table size, the points of each place, e.g. {"3": ["10", "4", "1"]}.'),
     )
     game_end = models.CharField(_("game end"), max_length=10, choices=GameEnd.choices, default=GameEnd.TARGET)
-    target_points = models.PositiveSmallIntegerField(_("target points"), default=100)
-    hands_per_game = models.PositiveSmallIntegerField(_("hands per game"), null=True, blank=True)
-    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=1)
+    target_points = models.PositiveSmallIntegerField(
+        _("target points"), default=100,
+        validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_TARGET_POINTS)],
+    )
+    hands_per_game = models.PositiveSmallIntegerField(
+        _("hands per game"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_HAND_NUMBER)],
+    )
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("rounds planned"), default=1, validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUNDS)],
+    )
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks, blank=True)
     seating_method = models.CharField(
         _("seating method"), max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.BALANCED,
@@ -147,13 +159,37 @@ class Tournament(models.Model):
     bye_match_points = models.CharField(
         _("match points for a bye"), max_length=20, default="5", validators=[validate_fraction],
     )
+    confirmation_policy = models.CharField(
+        _("confirming results"), max_length=10, choices=ConfirmationPolicy.choices, default=ConfirmationPolicy.ARBITER,
+        help_text=_("Who checks what is entered: the arbiter alone; another player of the table, from their "
+                    "private link; or a second, independent entry of every hand."),
+    )
+    players_enter_hands = models.BooleanField(
+        _("players enter their hands"), default=False,
+        help_text=_("Players may enter their table's hands from their private links."),
+    )
+    seating_club_weight = models.PositiveSmallIntegerField(
+        _("keep clubs apart"), default=1, validators=[MaxValueValidator(10)],
+        help_text=_("How strongly seating keeps players of one club at different tables, where that costs no "
+                    "repeated opponents: 0 off, 10 strongest."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUND_MINUTES)],
+        help_text=_("The round clock's duration; empty: rounds have no clock."),
+    )
     bye_result_points = models.PositiveSmallIntegerField(
         _("result points for a bye"), null=True, blank=True,
+        validators=[MaxValueValidator(numbers.MAX_TARGET_POINTS)],
         help_text=_("Empty: the average result points of the round's players."),
+    )
+    names_revision = models.PositiveIntegerField(
+        default=0, editable=False,
+        help_text=_("Raised when a registered player's name or club is corrected, so cached pages show the new name."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory], excluded_fields=["names_revision"])
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -164,10 +200,27 @@ class Tournament(models.Model):
                 condition=~Q(game_end="hands") | Q(hands_per_game__gte=1),
                 name="tournament_hands_game_has_hand_count",
             ),
-            models.CheckConstraint(condition=Q(min_hand_points__lte=0), name="tournament_min_points_not_positive"),
-            models.CheckConstraint(condition=Q(hand_total__gte=1), name="tournament_hand_total_positive"),
             models.CheckConstraint(condition=Q(target_points__gte=1), name="tournament_target_positive"),
+            models.CheckConstraint(condition=Q(target_points__lte=numbers.MAX_TARGET_POINTS), name="tournament_target_bounded"),
+            models.CheckConstraint(condition=Q(hands_per_game__lte=numbers.MAX_HAND_NUMBER), name="tournament_hands_bounded"),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1, rounds_planned__lte=numbers.MAX_ROUNDS), name="tournament_rounds_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(bye_result_points__lte=numbers.MAX_TARGET_POINTS), name="tournament_bye_points_bounded",
+            ),
+            # "5", "5.5", "19/3": never an exponent or a long number (numbers.match_points).
+            models.CheckConstraint(
+                condition=Q(bye_match_points__regex=r"^[0-9]{1,4}([.,][0-9]{1,4}|/[0-9]{1,4})?$"),
+                name="tournament_bye_match_points_plain",
+            ),
             models.CheckConstraint(condition=Q(table_size__gte=3, table_size__lte=5), name="tournament_table_size_3_to_5"),
+            models.CheckConstraint(condition=Q(seating_club_weight__lte=10), name="tournament_club_weight_bounded"),
+            models.CheckConstraint(
+                condition=Q(round_minutes__isnull=True)
+                | Q(round_minutes__gte=1, round_minutes__lte=numbers.MAX_ROUND_MINUTES),
+                name="tournament_round_minutes_bounded",
+            ),
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True) | Q(start_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
                 name="tournament_dates_ordered",
@@ -201,14 +254,22 @@ class Tournament(models.Model):
     def scoring_rules(self) -> scoring_module.ScoringRules:
         """The plain scoring parameters of this tournament (no database access)."""
         return scoring_module.ScoringRules(
-            hand_total=self.hand_total,
+            preset=self.rules,
             moon_rule=self.moon_rule,
             shoot_the_sun=self.shoot_the_sun,
-            min_points=self.min_hand_points,
             game_end=self.game_end,
             target=self.target_points,
             hands=self.hands_per_game,
         )
+
+    @property
+    def hand_total(self) -> int:
+        """Penalty points in one hand at a 4-seat table, from the rule set's card points (26 in 002, 36 in 000)."""
+        return self.scoring_rules().hand_total
+
+    def bye_points(self) -> Fraction:
+        """The match points of a bye, exact (``bye_match_points`` as typed: "5", "5.5", "19/3")."""
+        return numbers.match_points(self.bye_match_points)
 
     def match_point_table(self) -> dict[int, tuple[Fraction, ...]]:
         """Points of each place per table size (3, 4, 5), as exact fractions."""
@@ -225,8 +286,13 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
+    link_secret = models.CharField(
+        _("private link secret"), max_length=64, blank=True,
+        help_text=_("The secret part of the player's private address; empty: no private address."),
+    )
+    link_issued_at = models.DateTimeField(_("private link issued at"), null=True, blank=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ActorHistory], excluded_fields=["link_secret"])
 
     class Meta:
         ordering = ["tournament", "player__name", "id"]
@@ -254,7 +320,15 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     seating_method = models.CharField(_("seating method"), max_length=20, blank=True)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    minutes = models.PositiveSmallIntegerField(
+        _("minutes"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUND_MINUTES)],
+        help_text=_("The round clock's duration; empty: no clock."),
+    )
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords(bases=[ActorHistory])
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -263,10 +337,55 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(number__lte=numbers.MAX_ROUNDS), name="round_number_bounded"),
+            models.CheckConstraint(
+                condition=Q(minutes__isnull=True) | Q(minutes__gte=1, minutes__lte=numbers.MAX_ROUND_MINUTES),
+                name="round_minutes_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_started_at__isnull=True) | Q(minutes__isnull=False), name="round_clock_has_minutes",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.tournament} — {_('round')} {self.number}"
+
+
+class Attendance(models.Model):
+    """A player's check-in for one round: present (the default when there is no row), absent or late.
+
+    Absent players are not seated in that round and score nothing for it;
+    late ones are not seated when the round is, and join it as a bye or a
+    fill-in when they arrive (``tournaments.checkin``), or the next round.
+    Keyed by round number, so a round can be checked in before it is seated.
+    """
+
+    class State(models.TextChoices):
+        PRESENT = "present", _("Present")
+        ABSENT = "absent", _("Absent")
+        LATE = "late", _("Late")
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="attendances")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    state = models.CharField(_("check-in"), max_length=10, choices=State.choices, default=State.PRESENT)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords(bases=[ActorHistory])
+
+    class Meta:
+        ordering = ["round_number", "registration"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "round_number"], name="attendance_unique_per_round"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1, round_number__lte=numbers.MAX_ROUNDS), name="attendance_round_bounded",
+            ),
+            models.CheckConstraint(condition=Q(state__in=["present", "absent", "late"]), name="attendance_state_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player} — {self.round_number}: {self.state}"
 
 
 class Bye(models.Model):
@@ -284,3 +403,52 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.player} — {_('bye')} {self.round.number}"
+
+
+class ImportJob(models.Model):
+    """A CSV file uploaded on a page, imported in the background (``tournaments.imports``).
+
+    All or nothing, as on the command line: ``errors`` lists every problem
+    (``[[row, message], ...]``, row 0 for the whole file) and nothing was
+    written, or ``result`` says what was. While it runs, progress comes from
+    the Celery task's state (``task_id``). ``data`` is the file's text.
+    """
+
+    class Kind(models.TextChoices):
+        PLAYERS = "players", _("Players")
+        HANDS = "hands", _("Hands")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting to start")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Nothing imported")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="import_jobs")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    file_name = models.CharField(_("file name"), max_length=200, blank=True)
+    data = models.TextField(_("file contents"))
+    rows = models.PositiveIntegerField(_("rows"), default=0)
+    close_unfinished = models.BooleanField(_("close unfinished games"), default=False)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    errors = models.JSONField(_("problems"), default=list, blank=True)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    task_id = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("import")
+        verbose_name_plural = _("imports")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.get_kind_display()} ({self.get_status_display()})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -1,91 +1,241 @@
-"""The organizer's writes behind the pages: publish, register, withdraw, appoint arbiters,
-start and lock rounds, finish the tournament.
+"""The organizer's writes behind the pages and commands: publish, register, withdraw, appoint
+arbiters, start, lock and reopen rounds, finish and reopen the tournament.
 
 Service functions in the house style (keyword-only options, one transaction,
 row locks where two clicks could race). A user-fixable problem raises
-``OrganizerError`` whose message is translated and shown on the page;
-nothing is written then. Role checks are the views' job
-(``tournaments.permissions``).
+``TournamentError`` whose message is translated and shown on the page (or
+printed by the command); nothing is written then. Each decision names its
+``actor`` (``tournaments.audit.Actor``) and every reopening its reason, in
+the audit history. Role checks are the views' job
+(``tournaments.permissions``); the consequences a confirmation page states
+come from ``tournaments.selectors.lock_plan`` / ``finish_plan``.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tables import services as table_services
 from tables.models import Table
 
-from . import seating_service
+from . import names, numbers, seating_service, selectors
+from .audit import Actor, stamp
+from .errors import TournamentError
 from .models import Player, Registration, Round, Tournament
-
-
-class OrganizerError(ValueError):
-    """An organizer action the rules or the tournament's state refuse; ``str()`` is translated."""
 
 
 def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def publish(tournament: Tournament) -> Tournament:
-    """Make a draft tournament public (status running). Idempotent."""
+def _set_status(instance, status: str, actor: Actor, reason: str = "") -> None:
+    instance.status = status
+    stamp(instance, actor, reason).save(update_fields=["status"])
+
+
+def _require_reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise TournamentError(_("Give the reason for reopening; it is kept in the history."), code="reason_missing")
+    return reason
+
+
+def publish(tournament: Tournament, *, actor: Actor) -> Tournament:
+    """Make a draft tournament public (status running). Idempotent; a finished one stays finished."""
     with transaction.atomic():
         tournament = _locked(tournament)
         if tournament.status == Tournament.Status.DRAFT:
-            tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
+            _set_status(tournament, Tournament.Status.RUNNING, actor)
     return tournament
 
 
-def register_player(tournament: Tournament, *, name: str, club: str = "", external_id: str = "") -> Registration:
+def _namesakes(tournament: Tournament, name: str, *, other_than: Player | None = None) -> list[Player]:
+    """Players registered in ``tournament`` whose name folds to the same key as ``name`` (names.fold)."""
+    key = names.fold(name)
+    found = Player.objects.filter(registrations__tournament=tournament).order_by("id")
+    if other_than is not None:
+        found = found.exclude(pk=other_than.pk)
+    return [p for p in found.only("id", "name", "club") if names.fold(p.name) == key]
+
+
+def _namesake_error(found: list[Player]) -> TournamentError:
+    who = ", ".join(str(p) for p in found)
+    return TournamentError(
+        ngettext("%(who)s is already registered. If this is another person with the same name, confirm it.",
+                 "%(who)s are already registered. If this is another person with the same name, confirm it.",
+                 len(found)) % {"who": who},
+        code="namesake",
+    )
+
+
+def _check_external_id(external_id: str, name: str, *, other_than: Player | None = None) -> Player | None:
+    """The player who has ``external_id`` (None if nobody); refuses an id that belongs to someone else's name."""
+    if not external_id:
+        return None
+    player = Player.objects.filter(external_id=external_id).first()
+    if player is not None and player != other_than and names.fold(player.name) != names.fold(name):
+        raise TournamentError(
+            _("External id %(id)s belongs to %(name)s.") % {"id": external_id, "name": player.name},
+            code="external_id_taken",
+        )
+    return player
+
+
+def _clean_person(name: str, club: str, external_id: str) -> tuple[str, str, str]:
+    name, club, external_id = " ".join(name.split()), " ".join(club.split()), external_id.strip()
+    if not name:
+        raise TournamentError(_("The name is empty."), code="name_empty")
+    return name, club, external_id
+
+
+def register_player(
+    tournament: Tournament, *, name: str, club: str = "", external_id: str = "",
+    namesake_confirmed: bool = False, actor: Actor | None = None,
+) -> Registration:
     """Register one player typed in by the organizer.
 
     A player with the same external id (or, without one, the same name and
-    club) is reused, as ``import_players`` does. Raises ``OrganizerError``
-    when the id belongs to someone else, the player is already registered or
-    the tournament is finished.
+    club, ignoring case) is reused, as ``import_players`` does.
+    Someone of the same name already registered (another club, or no club)
+    is refused with code ``namesake`` unless ``namesake_confirmed``: a second
+    "Marco Bianchi" is registered only on purpose. Raises ``TournamentError``
+    (codes name_empty, finished, external_id_taken, already_registered,
+    namesake); nothing is written then.
     """
-    name, club, external_id = name.strip(), club.strip(), external_id.strip()
-    if not name:
-        raise OrganizerError(_("The name is empty."))
+    name, club, external_id = _clean_person(name, club, external_id)
     if tournament.status == Tournament.Status.FINISHED:
-        raise OrganizerError(_("The tournament is finished; no player can be registered."))
+        raise TournamentError(_("The tournament is finished; no player can be registered."), code="finished")
     with transaction.atomic():
-        if external_id:
-            player = Player.objects.filter(external_id=external_id).first()
-            if player is not None and player.name.casefold() != name.casefold():
-                raise OrganizerError(
-                    _("External id %(id)s belongs to %(name)s.") % {"id": external_id, "name": player.name}
-                )
-        else:
+        _locked(tournament)  # two organizers registering the same name at once: one waits, then sees the other
+        player = _check_external_id(external_id, name)
+        if player is None and not external_id:
             player = Player.objects.filter(name__iexact=name, club__iexact=club).order_by("id").first()
+        if player is not None and Registration.objects.filter(tournament=tournament, player=player).exists():
+            raise TournamentError(_("%(name)s is already registered.") % {"name": player.name}, code="already_registered")
+        if not namesake_confirmed:
+            found = _namesakes(tournament, name, other_than=player)
+            if found:
+                raise _namesake_error(found)
         if player is None:
-            player = Player.objects.create(name=name, club=club, external_id=external_id)
-        if Registration.objects.filter(tournament=tournament, player=player).exists():
-            raise OrganizerError(_("%(name)s is already registered.") % {"name": player.name})
-        return Registration.objects.create(tournament=tournament, player=player)
+            player = Player(name=name, club=club, external_id=external_id)
+            (stamp(player, actor) if actor else player).save()
+        registration = Registration(tournament=tournament, player=player)
+        (stamp(registration, actor) if actor else registration).save()
+        return registration
 
 
-def set_withdrawn(registration: Registration, withdrawn: bool) -> Registration:
+def edit_player(
+    registration: Registration, *, name: str, club: str = "", external_id: str = "",
+    namesake_confirmed: bool = False, actor: Actor,
+) -> Player:
+    """Correct a registered player's name, club and external id (the person, in every tournament they play).
+
+    Same checks as :func:`register_player`: an external id of someone else is
+    refused, and a name already registered in this tournament needs
+    ``namesake_confirmed``. The change is kept in the player's history with
+    ``actor``. Raises ``TournamentError``; nothing is written then.
+    """
+    name, club, external_id = _clean_person(name, club, external_id)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=registration.player_id)
+        _check_external_id(external_id, name, other_than=player)
+        if external_id and Player.objects.filter(external_id=external_id).exclude(pk=player.pk).exists():
+            raise TournamentError(_("External id %(id)s is already used.") % {"id": external_id}, code="external_id_taken")
+        if not namesake_confirmed and names.fold(name) != names.fold(player.name):
+            found = _namesakes(registration.tournament, name, other_than=player)
+            if found:
+                raise _namesake_error(found)
+        player.name, player.club, player.external_id = name, club, external_id
+        stamp(player, actor).save(update_fields=["name", "club", "external_id"])
+        # Pages cached under the tournaments' fingerprints show the new name at once.
+        Tournament.objects.filter(registrations__player=player).update(names_revision=F("names_revision") + 1)
+    return player
+
+
+def delete_registration(registration: Registration, *, actor: Actor) -> str:
+    """Delete a registration made by mistake; returns the player's name.
+
+    Only a player who never sat at a table nor had a bye can be deleted
+    (otherwise withdraw them: their games count). The player is deleted too
+    when no other tournament has them. Raises ``TournamentError`` (code
+    ``has_played``); nothing is written then.
+    """
+    with transaction.atomic():
+        registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+        if registration.seats.exists() or registration.byes.exists():
+            raise TournamentError(
+                _("%(name)s has already been seated: withdraw them instead (their games still count).")
+                % {"name": registration.player.name},
+                code="has_played",
+            )
+        player = registration.player
+        stamp(registration, actor).delete()
+        if not player.registrations.exists():
+            stamp(player, actor).delete()
+    return player.name
+
+
+def set_withdrawn(registration: Registration, withdrawn: bool, *, actor: Actor | None = None) -> Registration:
     """Withdraw a player (their games still count; they are not seated again) or take them back."""
     if registration.withdrawn != withdrawn:
         registration.withdrawn = withdrawn
-        registration.save(update_fields=["withdrawn"])
+        (stamp(registration, actor) if actor else registration).save(update_fields=["withdrawn"])
     return registration
 
 
 def appoint_arbiter(tournament: Tournament, username: str):
-    """Appoint an existing user (by user name) as arbiter. Raises ``OrganizerError`` for an unknown user."""
+    """Appoint an existing user (by user name) as arbiter. Raises ``TournamentError`` for an unknown user."""
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise OrganizerError(_("There is no user called %(name)s.") % {"name": username.strip()})
+        raise TournamentError(_("There is no user called %(name)s.") % {"name": username.strip()}, code="unknown_user")
     tournament.arbiters.add(user)
     return user
 
 
-def remove_arbiter(tournament: Tournament, user_id: int) -> None:
-    tournament.arbiters.remove(user_id)
+def create_arbiter(tournament: Tournament, username: str):
+    """Create an account called ``username`` (no password yet) and appoint it arbiter; returns the user.
+
+    The organizer hands the new arbiter a set-password link
+    (``tournaments.accounts.set_password_path``); until it is used nobody can
+    log in as that user. Raises ``TournamentError`` when the name is empty,
+    not a valid user name, or taken.
+    """
+    model = get_user_model()
+    username = username.strip()
+    field = model._meta.get_field(model.USERNAME_FIELD)
+    try:
+        field.run_validators(username)
+        if not username:
+            raise ValidationError(_("The user name is empty."))
+    except ValidationError as exc:
+        raise TournamentError(" ".join(exc.messages), code="bad_username") from None
+    with transaction.atomic():
+        if model.objects.filter(**{f"{model.USERNAME_FIELD}__iexact": username}).exists():
+            raise TournamentError(
+                _("The user name %(name)s is taken; appoint that account or choose another name.")
+                % {"name": username},
+                code="username_taken",
+            )
+        user = model(**{model.USERNAME_FIELD: username})
+        user.set_unusable_password()
+        user.save()
+        tournament.arbiters.add(user)
+    return user
+
+
+def remove_arbiter(tournament: Tournament, user_id: int):
+    """Remove an arbiter from the tournament; returns the user. Raises ``TournamentError`` for someone who is not one."""
+    user = tournament.arbiters.filter(pk=user_id).first()
+    if user is None:
+        raise TournamentError(_("That user is not an arbiter of this tournament."), code="not_an_arbiter")
+    tournament.arbiters.remove(user)
+    return user
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -93,73 +243,169 @@ def current_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
 
-def start_round(tournament: Tournament, *, seed: int | None = None) -> Round:
+def start_round(tournament: Tournament, *, actor: Actor, seed: int | None = None) -> Round:
     """Seat the next round of the tournament and open it for play.
 
-    Seats it with ``seating_service.seat_round`` (the tournament's method,
-    odd-count policy and table size). Raises ``OrganizerError`` when the
+    Seats it with ``seating_service.seat_next_round`` (the tournament's method,
+    odd-count policy and table size). Raises ``TournamentError`` when the
     previous round is not locked, every planned round has been played, the
     tournament is finished or too few players are active.
     """
     with transaction.atomic():
         tournament = _locked(tournament)
         if tournament.status == Tournament.Status.FINISHED:
-            raise OrganizerError(_("The tournament is finished."))
+            raise TournamentError(_("The tournament is finished."), code="finished")
         last = current_round(tournament)
         if last is not None and last.status != Round.Status.LOCKED:
-            raise OrganizerError(_("Lock round %(n)s before starting the next one.") % {"n": last.number})
+            raise TournamentError(_("Lock round %(n)s before starting the next one.") % {"n": last.number}, code="round_not_locked")
         number = 1 if last is None else last.number + 1
         if number > tournament.rounds_planned:
-            raise OrganizerError(
-                _("All %(n)s planned rounds have been played; raise the number of rounds to add one.")
-                % {"n": tournament.rounds_planned}
+            raise TournamentError(
+                ngettext("The %(n)s planned round has been played; raise the number of rounds to add one.",
+                         "All %(n)s planned rounds have been played; raise the number of rounds to add one.",
+                         tournament.rounds_planned) % {"n": tournament.rounds_planned},
+                code="rounds_played",
             )
-        try:
-            round_ = seating_service.seat_round(tournament, number=number, seed=seed)
-        except seating_service.SeatingServiceError as exc:
-            raise OrganizerError(str(exc)) from None
+        round_ = seating_service.seat_next_round(tournament, number=number, seed=seed).round
+        if tournament.round_minutes:
+            # Starting the round starts its clock (the arbiter may restart it when play begins).
+            round_.minutes, round_.clock_started_at = tournament.round_minutes, timezone.now()
+            stamp(round_, actor).save(update_fields=["minutes", "clock_started_at"])
         if tournament.status == Tournament.Status.DRAFT:
-            tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
+            _set_status(tournament, Tournament.Status.RUNNING, actor)
     return round_
 
 
-def lock_round(round_: Round) -> Round:
+def _clock_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status == Round.Status.LOCKED:
+        raise TournamentError(_("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked")
+    return round_
+
+
+def start_clock(round_: Round, *, actor: Actor, minutes: int | None = None) -> Round:
+    """(Re)start the round clock now, for ``minutes`` (default: the round's, else the tournament's).
+
+    minutes: 1 to ``numbers.MAX_ROUND_MINUTES``. Raises ``TournamentError``
+    when the round is locked or no duration is known or possible.
+    """
+    with transaction.atomic():
+        round_ = _clock_round(round_)
+        minutes = minutes or round_.minutes or round_.tournament.round_minutes
+        if not minutes or not 1 <= minutes <= numbers.MAX_ROUND_MINUTES:
+            raise TournamentError(
+                _("Give the round's duration in minutes, from 1 to %(max)s.") % {"max": numbers.MAX_ROUND_MINUTES},
+                code="clock_minutes",
+            )
+        round_.minutes, round_.clock_started_at = minutes, timezone.now()
+        stamp(round_, actor).save(update_fields=["minutes", "clock_started_at"])
+    return round_
+
+
+def add_minutes(round_: Round, minutes: int, *, actor: Actor) -> Round:
+    """Give a running (or run out) round clock ``minutes`` more (negative: fewer, down to 1 minute in all).
+
+    Raises ``TournamentError`` when the round is locked or its clock not started.
+    """
+    with transaction.atomic():
+        round_ = _clock_round(round_)
+        if round_.clock_started_at is None or not round_.minutes:
+            raise TournamentError(_("The round clock has not been started."), code="clock_not_started")
+        round_.minutes = max(1, min(numbers.MAX_ROUND_MINUTES, round_.minutes + minutes))
+        stamp(round_, actor).save(update_fields=["minutes"])
+    return round_
+
+
+def stop_clock(round_: Round, *, actor: Actor) -> Round:
+    """Stop the round clock (the round then has no time limit shown). Idempotent."""
+    with transaction.atomic():
+        round_ = _clock_round(round_)
+        if round_.clock_started_at is not None:
+            round_.clock_started_at = None
+            stamp(round_, actor).save(update_fields=["clock_started_at"])
+    return round_
+
+
+def lock_round(round_: Round, *, actor: Actor, close_unfinished: bool = False) -> Round:
     """Lock a round: its results become final and no hand can be entered or corrected.
 
-    Raises ``OrganizerError`` naming the tables whose game has not ended.
+    A table whose game has not ended is refused, unless ``close_unfinished``:
+    then its game is closed as the arbiter does when time is up (its hands so
+    far are final). Idempotent. Raises ``TournamentError`` naming the tables
+    whose game has not ended (or that have no hand at all, which cannot be
+    closed), or when the tournament is finished.
     """
-    from .pages import round_tables
-
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status == Round.Status.LOCKED:
             return round_
+        if round_.tournament.status == Tournament.Status.FINISHED:
+            raise TournamentError(_("The tournament is finished."), code="finished")
         # Lock the round's tables too, so no hand slips in between the check and the lock.
         list(Table.objects.select_for_update().filter(round=round_).values_list("id"))
-        unfinished = [t.number for t in round_tables(round_.tournament, round_) if not t.over]
-        if unfinished:
-            raise OrganizerError(
-                _("These tables have not finished their game: %(tables)s.")
-                % {"tables": ", ".join(map(str, unfinished))}
+        plan = selectors.lock_plan(round_)
+        if plan.blocking:
+            raise TournamentError(" ".join(plan.blocking), code="blocked")
+        if plan.unfinished and not close_unfinished:
+            raise TournamentError(
+                ngettext("Table %(tables)s has not finished its game.",
+                         "Tables %(tables)s have not finished their game.", len(plan.unfinished))
+                % {"tables": selectors.number_list(plan.unfinished)},
+                code="tables_unfinished",
             )
-        round_.status = Round.Status.LOCKED
-        round_.save(update_fields=["status"])
+        for table in Table.objects.filter(round=round_, number__in=plan.unfinished):
+            table_services.close_game(table, actor=actor)
+        _set_status(round_, Round.Status.LOCKED, actor)
     return round_
 
 
-def finish_tournament(tournament: Tournament) -> Tournament:
-    """Finish the tournament: every round must be locked. Raises ``OrganizerError`` otherwise."""
+def reopen_round(round_: Round, *, actor: Actor, reason: str) -> Round:
+    """Reopen a locked round: its tables can be corrected again (results not confirmed stay open).
+
+    ``reason`` is required and kept in the history. Raises ``TournamentError``
+    without a reason, when the round is not locked, or when the tournament is
+    finished (reopen it first).
+    """
+    reason = _require_reason(reason)
+    with transaction.atomic():
+        tournament = _locked(round_.tournament)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise TournamentError(_("The tournament is finished: reopen the tournament first."), code="finished")
+        if round_.status != Round.Status.LOCKED:
+            raise TournamentError(_("Round %(n)s is not locked.") % {"n": round_.number}, code="round_not_locked")
+        _set_status(round_, Round.Status.PLAYING, actor, reason)
+    return round_
+
+
+def finish_tournament(tournament: Tournament, *, actor: Actor) -> Tournament:
+    """Finish the tournament: the standings become final. Every round must be locked.
+
+    Rounds planned but not played are allowed (the confirmation page states
+    them). Idempotent. Raises ``TournamentError`` when a round is not locked or
+    none has been played.
+    """
     with transaction.atomic():
         tournament = _locked(tournament)
-        open_rounds = list(tournament.rounds.exclude(status=Round.Status.LOCKED).values_list("number", flat=True))
-        if open_rounds:
-            raise OrganizerError(
-                _("Lock round(s) %(rounds)s first.") % {"rounds": ", ".join(map(str, open_rounds))}
-            )
-        if not tournament.rounds.exists():
-            raise OrganizerError(_("No round has been played."))
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
+        if tournament.status == Tournament.Status.FINISHED:
+            return tournament
+        plan = selectors.finish_plan(tournament)
+        if plan.blocking:
+            raise TournamentError(" ".join(plan.blocking), code="blocked")
+        _set_status(tournament, Tournament.Status.FINISHED, actor)
     return tournament
 
+
+def reopen_tournament(tournament: Tournament, *, actor: Actor, reason: str) -> Tournament:
+    """Reopen a finished tournament (status running again); its rounds stay locked until reopened.
+
+    ``reason`` is required and kept in the history. Raises ``TournamentError``
+    without a reason or when the tournament is not finished.
+    """
+    reason = _require_reason(reason)
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        if tournament.status != Tournament.Status.FINISHED:
+            raise TournamentError(_("The tournament is not finished."), code="not_finished")
+        _set_status(tournament, Tournament.Status.RUNNING, actor, reason)
+    return tournament

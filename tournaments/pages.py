@@ -19,8 +19,9 @@ from django.db.models.functions import Coalesce
 
 from tables.models import Table
 
-from . import selectors
+from . import names, selectors
 from .models import Bye, Registration, Round, Tournament
+from .snapshot import snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +61,15 @@ class TableView:
 
 
 def _tables(tournament: Tournament, table_filter: Q) -> list[TableView]:
-    """Tables matching ``table_filter`` with seats, names and totals: 3 queries.
+    """Tables matching ``table_filter`` with seats, names and totals: 3 queries, on one committed state.
 
     Results (game over, places, match points) come from ``selectors.table_results``.
     """
+    with snapshot():
+        return _table_views(tournament, table_filter)
+
+
+def _table_views(tournament: Tournament, table_filter: Q) -> list[TableView]:
     results = selectors.table_results(tournament, only=table_filter)
     wanted = {r for result in results for r in result.registrations}
     people = {
@@ -105,11 +111,14 @@ def round_byes(round_: Round) -> list[tuple[int, str]]:
 
 
 def find_seats(tables: list[TableView], query: str) -> list[TableView]:
-    """The tables where a player whose name contains ``query`` sits ("where do I sit?"); all when empty."""
-    needle = query.strip().casefold()
-    if not needle:
+    """The tables where a player whose name ``query`` finds sits ("where do I sit?"); all when empty.
+
+    Without case, accents or apostrophe variants (``names.matches``: "niccolo" finds "Niccolò"),
+    in Python over the round's seats, so SQLite and PostgreSQL answer alike.
+    """
+    if not query.strip():
         return tables
-    return [t for t in tables if any(needle in s.name.casefold() for s in t.seats)]
+    return [t for t in tables if any(names.matches(s.name, query) for s in t.seats)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +161,13 @@ def player_page(tournament: Tournament, registration: Registration) -> PlayerPag
     Bye rounds are listed with the tournament's bye match points; their
     result points (the round's average when not fixed) are left to the
     standings, so ``result_points`` here counts played games only.
+    All 4 queries read one committed state (``snapshot``).
     """
+    with snapshot():
+        return _player_page(tournament, registration)
+
+
+def _player_page(tournament: Tournament, registration: Registration) -> PlayerPage:
     tables = _tables(tournament, Q(round__tournament=tournament, seats__registration=registration))
     page = PlayerPage(registration=registration)
     for t in tables:
@@ -166,7 +181,7 @@ def player_page(tournament: Tournament, registration: Registration) -> PlayerPag
             page.match_points += me.match_points
             page.result_points += me.total
     page.byes = list(Bye.objects.filter(registration=registration).order_by("round__number").values_list("round__number", flat=True))
-    page.match_points += Fraction(tournament.bye_match_points) * len(page.byes)
+    page.match_points += tournament.bye_points() * len(page.byes)
     return page
 
 
@@ -176,10 +191,10 @@ def fingerprint(tournament: Tournament) -> str:
     It sums the tables' ``version`` (raised by every hand, correction, close
     and confirmation, never lowered), counts tables and registrations
     (withdrawals included) and byes, and adds the tournament's scoring
-    settings (read from the instance, no query). Live pages poll with it and
-    get "no change" (204) without computing the standings; rendered standings
-    are cached under it (:func:`cached`). A player renamed in the admin is
-    not seen until the next result.
+    settings and ``names_revision`` (raised when a player's name is corrected,
+    ``organizer.edit_player``), read from the instance, no query. Live pages
+    poll with it and get "no change" (204) without computing the standings;
+    rendered standings are cached under it (:func:`cached`).
     """
     # order_by(): the models' default orderings would join players and rounds into every subquery.
     tables = Table.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
@@ -196,7 +211,7 @@ def fingerprint(tournament: Tournament) -> str:
     ).values("v", "n", "top", "r", "w", "b").get()
     settings = (tournament.status, tournament.scoring, tournament.match_points, tournament.tiebreak_order(),
                 tournament.bye_match_points, tournament.bye_result_points, tournament.game_end,
-                tournament.target_points, tournament.hands_per_game)
+                tournament.target_points, tournament.hands_per_game, tournament.names_revision)
     raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b")) + repr(settings)
     return hashlib.blake2s(raw.encode(), digest_size=6).hexdigest()
 
@@ -220,12 +235,14 @@ def cached(tournament: Tournament, fp: str, part: str, build, *, timeout: int = 
 
 @dataclass(frozen=True, slots=True)
 class SeatingSeat:
-    """A seat on the organizer's seating page: ``repeats`` names the players at the table met before, with counts."""
+    """A seat on the organizer's seating page: ``repeats`` names the players at the table met before, with
+    counts; ``club`` is the player's club ("" when none)."""
 
     position: int
     registration_id: int
     name: str
     repeats: tuple[tuple[str, int], ...]
+    club: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,21 +256,24 @@ class SeatingPage:
 
 def seating_page(round_: Round) -> SeatingPage:
     """The seating of ``round_`` with the pairs who met in earlier rounds (3 queries)."""
-    from . import seating_service
-
-    past = seating_service.history(round_.tournament, before=round_.number + 1)
+    past = selectors.seating_history(round_.tournament, before=round_.number + 1)
     current = past.get(round_.number)
-    names = dict(Registration.objects.filter(tournament=round_.tournament).values_list("id", "player__name"))
+    people = {
+        reg: (name, club) for reg, name, club in
+        Registration.objects.filter(tournament=round_.tournament).values_list("id", "player__name", "player__club")
+    }
+    names = {reg: name for reg, (name, _club) in people.items()}
     if current is None:
         return SeatingPage((), (), ())
-    repeats = seating_service.repeats_in_round(round_) if len(past) > 1 else []
+    repeats = selectors.repeats_in_round(round_) if len(past) > 1 else []
     met: dict[int, list[tuple[str, int]]] = defaultdict(list)
     for r in repeats:
         a, b = r.players
         met[a].append((names[b], r.times_met))
         met[b].append((names[a], r.times_met))
     tables = tuple(
-        (number, tuple(SeatingSeat(i, reg, names[reg], tuple(met.get(reg, ()))) for i, reg in enumerate(table)))
+        (number, tuple(SeatingSeat(i, reg, names[reg], tuple(met.get(reg, ())), people[reg][1])
+                       for i, reg in enumerate(table)))
         for number, table in enumerate(current.tables, 1)
     )
     return SeatingPage(
@@ -261,3 +281,76 @@ def seating_page(round_: Round) -> SeatingPage:
         byes=tuple((reg, names[reg]) for reg in current.byes),
         repeats=tuple((r.table + 1, names[r.players[0]], names[r.players[1]], r.times_met) for r in repeats),
     )
+
+
+# --- the standings in short: the public page's top ten, the podium, the projector ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One player of the standings, as the public summaries show it.
+
+    rank: 1.. as in the full standings (``tied``: shared with another player);
+    match_points: exact; result_points: penalty points summed (fewer is
+    better); games: ended games counted (byes not included).
+    """
+
+    rank: int
+    tied: bool
+    player_id: int
+    name: str
+    club: str
+    withdrawn: bool
+    match_points: Fraction
+    result_points: int
+    games: int
+
+
+def standing_lines(tournament: Tournament, fp: str | None = None) -> list[StandingLine]:
+    """The live standings as plain lines, withdrawn players included and marked; empty while no game
+    has ended (a list of players all on 0 ranks nobody).
+
+    Cached under the fingerprint ``fp`` (computed when not given: 1 query); 4 more queries when the
+    cache is cold (``selectors.standings``), whatever the number of players.
+    """
+    fp = fp or fingerprint(tournament)
+
+    def build() -> list[StandingLine]:
+        rows = selectors.standings(tournament)
+        if not any(row.games for row in rows):
+            return []
+        return [
+            StandingLine(
+                rank=row.rank, tied=row.tied, player_id=row.player_id, name=row.name, club=row.club,
+                withdrawn=row.withdrawn, match_points=row.match_points, result_points=row.result_points,
+                games=row.games,
+            )
+            for row in rows
+        ]
+
+    return cached(tournament, fp, "standing-lines", build)
+
+
+def active_lines(lines: list[StandingLine]) -> list[StandingLine]:
+    """``lines`` without the withdrawn players (the public mini-standings and the projector leave them out)."""
+    return [line for line in lines if not line.withdrawn]
+
+
+@dataclass(frozen=True, slots=True)
+class PodiumStep:
+    """A place of the podium (1, 2 or 3) and the players who share it (more than one when tied)."""
+
+    place: int
+    lines: tuple[StandingLine, ...]
+
+
+def podium(lines: list[StandingLine]) -> list[PodiumStep]:
+    """Places 1 to 3 of the standings ``lines`` (in rank order): players tied share a place and the
+    next place is skipped, as in the standings (1, 1, 3: two firsts and a third, no second; 1, 2, 2,
+    2: a first and three seconds, no third). Empty when ``lines`` is."""
+    steps: dict[int, list[StandingLine]] = {}
+    for line in lines:
+        if line.rank > 3:
+            break
+        steps.setdefault(line.rank, []).append(line)
+    return [PodiumStep(place, tuple(group)) for place, group in steps.items()]

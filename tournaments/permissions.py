@@ -17,6 +17,7 @@ its user could not press. Superusers pass every check (Django's backend).
 from __future__ import annotations
 
 import rules
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 
 from .models import Tournament
@@ -24,6 +25,13 @@ from .models import Tournament
 VIEW = "tournaments.view_tournament_pages"
 MANAGE = "tournaments.manage_tournament"
 ENTER_RESULTS = "tournaments.enter_results"
+CREATE = "tournaments.create_tournaments"
+
+#: Who may create tournaments (the setting ``CUORI_TOURNAMENT_CREATORS``): "organizers" (the default:
+#: staff, and users given Django's "Can add tournament" permission, e.g. with ``manage.py
+#: make_organizer``) or "everyone" (any signed-in account, for an open ladder).
+CREATORS_ORGANIZERS = "organizers"
+CREATORS_EVERYONE = "everyone"
 
 
 @rules.predicate
@@ -48,11 +56,22 @@ def is_public(user, tournament: Tournament | None) -> bool:
     return tournament is not None and tournament.status != Tournament.Status.DRAFT
 
 
+@rules.predicate
+def may_create_tournaments(user) -> bool:
+    """The user may create tournaments under ``CUORI_TOURNAMENT_CREATORS`` (no query for staff)."""
+    if not user.is_authenticated:
+        return False
+    if getattr(settings, "CUORI_TOURNAMENT_CREATORS", CREATORS_ORGANIZERS) == CREATORS_EVERYONE:
+        return True
+    return user.is_staff or user.has_perm("tournaments.add_tournament")
+
+
 is_staff_superuser = rules.is_superuser
 
 rules.add_perm(VIEW, is_public | is_organizer | is_arbiter | is_staff_superuser)
 rules.add_perm(MANAGE, is_organizer | is_staff_superuser)
 rules.add_perm(ENTER_RESULTS, is_organizer | is_arbiter | is_staff_superuser)
+rules.add_perm(CREATE, may_create_tournaments)
 
 
 def can(user, permission: str, tournament: Tournament) -> bool:
@@ -60,7 +79,24 @@ def can(user, permission: str, tournament: Tournament) -> bool:
     return user.has_perm(permission, tournament)
 
 
+class NotPublished(PermissionDenied):
+    """A draft tournament's public page asked by someone who may not see drafts yet.
+
+    Answered with a plain "not published yet" page naming the tournament
+    (``tournaments.middleware``), not a 403 or a login prompt.
+    """
+
+    def __init__(self, tournament: Tournament):
+        super().__init__(VIEW)
+        self.tournament = tournament
+
+
 def require(user, permission: str, tournament: Tournament) -> None:
-    """Raise ``PermissionDenied`` (→ 403) unless ``user`` holds ``permission`` on ``tournament``."""
+    """Raise ``PermissionDenied`` (→ 403) unless ``user`` holds ``permission`` on ``tournament``.
+
+    Reading a draft tournament's pages raises ``NotPublished`` (a ``PermissionDenied``).
+    """
     if not can(user, permission, tournament):
+        if permission == VIEW and tournament.status == Tournament.Status.DRAFT:
+            raise NotPublished(tournament)
         raise PermissionDenied(permission)

@@ -15,7 +15,11 @@ from functools import lru_cache
 
 from engine.rules import PRESETS, RuleSet
 
-from .scoring import GAME_END_HANDS, GAME_END_TARGET
+#: How a table's game ends: a seat reaches the target (002 §15), a fixed number
+#: of hands (000), or the arbiter closes it when time is up.
+GAME_END_TARGET = "target"
+GAME_END_HANDS = "hands"
+GAME_END_ARBITER = "arbiter"
 
 _SIZE_PRESETS = {3: "three_player", 4: "club", 5: "five_player"}
 _ANY_SIZE_PASSES = {"left", "right", "hold", "mix"}
@@ -50,6 +54,33 @@ def table_rules(name: str, players: int) -> RuleSet:
     return replace(sized, **kept)
 
 
+@lru_cache(maxsize=512)
+def tournament_rules(
+    name: str, players: int, *, moon: str, shoot_sun: bool, game_end: str, target: int | None,
+    hands: int | None,
+) -> RuleSet:
+    """The engine rule set of a tournament's table: the preset for ``players`` seats
+    (:func:`table_rules`) with the tournament's own moon rule, sun and game end.
+
+    This is the one place where a tournament's options become engine rules:
+    the hand check, the score sheet and online play all use it.
+    game_end: ``GAME_END_TARGET`` (``target`` points, 002 §15),
+    ``GAME_END_HANDS`` (``hands`` hands, 000) or ``GAME_END_ARBITER`` (neither:
+    the game ends when the arbiter closes it). Raises ``ValueError`` for an
+    unknown preset, moon rule or game end, or a table size the rules cannot deal.
+    """
+    base = table_rules(name, players)
+    if game_end == GAME_END_TARGET:
+        ending = {"target": target, "max_hands": None}
+    elif game_end == GAME_END_HANDS:
+        ending = {"target": None, "max_hands": hands}
+    elif game_end == GAME_END_ARBITER:
+        ending = {"target": None, "max_hands": None}
+    else:
+        raise ValueError(f"unknown game end {game_end!r}")
+    return replace(base, moon=moon, shoot_sun=shoot_sun, **ending)
+
+
 def tournament_defaults(name: str) -> dict[str, object]:
     """The scoring fields of a new tournament using preset ``name`` (model field → value).
 
@@ -58,10 +89,8 @@ def tournament_defaults(name: str) -> dict[str, object]:
     rules = RuleSet.preset(name)
     values: dict[str, object] = {
         "rules": name,
-        "hand_total": rules.hand_total,
         "moon_rule": rules.moon,
         "shoot_the_sun": rules.shoot_sun,
-        "min_hand_points": rules.hand_min_points,
     }
     if rules.target is not None:
         values.update(game_end=GAME_END_TARGET, target_points=rules.target)

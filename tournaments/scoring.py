@@ -22,24 +22,27 @@ from fractions import Fraction
 from django.utils.translation import (
     gettext as _,  # messages are shown to arbiters; no database access
 )
+from django.utils.translation import ngettext
+
+from engine.handcheck import HandKind, ImpossiblePoints, Problem, check_points, possible_points
+from engine.rules import PRESETS, MoonRule, RuleSet
+
+from . import labels, numbers
+from .rulesets import (  # noqa: F401 (GAME_END_ARBITER re-exported; defined once, in rulesets)
+    GAME_END_ARBITER,
+    GAME_END_HANDS,
+    GAME_END_TARGET,
+    table_rules,
+    tournament_rules,
+)
 
 TABLE_SIZES = (3, 4, 5)
 
-HAND_NORMAL = "normal"
-HAND_MOON = "moon"
-HAND_SUN = "sun"
+HAND_NORMAL = HandKind.NORMAL.value
+HAND_MOON = HandKind.MOON.value
+HAND_SUN = HandKind.SUN.value
 HAND_PENALTY = "penalty"
 
-MOON_OFF = "off"
-MOON_OTHERS = "others"
-MOON_SELF = "self"
-MOON_CHOICE = "choice"
-MOON_OTHERS_UNLESS_LOSES = "others_unless_loses"
-MOON_RULES = (MOON_OFF, MOON_OTHERS, MOON_SELF, MOON_CHOICE, MOON_OTHERS_UNLESS_LOSES)
-
-GAME_END_TARGET = "target"
-GAME_END_HANDS = "hands"
-GAME_END_ARBITER = "arbiter"
 
 #: Points of each place per table size for each scheme. The 4-seat rows are
 #: the sources' (002; 000's victory points); the 3- and 5-seat rows are ours,
@@ -60,32 +63,73 @@ class GameOverError(ScoringError):
     """A hand recorded after the game has ended."""
 
 
+class ImpossibleHandError(ScoringError):
+    """Points no hand can give; ``problem`` is the engine's ``Problem`` code, ``params`` its details."""
+
+    def __init__(self, message: str, problem: Problem, params: dict):
+        super().__init__(message)
+        self.problem = problem
+        self.params = params
+
+
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
-    """The parameters of a rule set that scoring needs.
+    """A tournament's rules as scoring needs them (plain data, no database).
 
-    hand_total: net card points in one hand (26 in 002, 36 in 000; 16 with
-        the Omnibus jack of diamonds at -10, 001).
-    moon_rule: one of ``MOON_RULES`` (001 lists the variants; 002 §6 is "others").
-    shoot_the_sun: whether taking every trick scores the sun (001, 004).
-    min_points: the lowest points one seat may take in a normal hand: the sum
-        of the bonus cards' points (0, or -10 for Omnibus).
-    game_end / target / hands: 002 §15 (target 100) or 000 (fixed hands), or
-        "arbiter" (closed when time is up).
+    preset: the engine preset the tournament plays (``engine.rules.PRESETS``);
+    moon_rule / shoot_the_sun: the tournament's moon variant (001; 002 §6 is
+        "others") and whether taking every trick scores the sun (001, 004);
+    game_end / target / hands: 002 §15 (``target`` points), 000 (``hands``
+        hands), or "arbiter" (closed when time is up).
+    Card points, hand totals and the moon's amount are never copied here:
+    they come from the engine rule set of each table size (:meth:`table_rules`).
     """
 
-    hand_total: int = 26
-    moon_rule: str = MOON_OTHERS
+    preset: str = "club"
+    moon_rule: str = MoonRule.OTHERS
     shoot_the_sun: bool = False
-    min_points: int = 0
     game_end: str = GAME_END_TARGET
     target: int = 100
     hands: int | None = None
 
+    @classmethod
+    def of_preset(cls, name: str, **changes) -> ScoringRules:
+        """The rules of engine preset ``name`` (its moon rule, sun and game end), with ``changes``."""
+        rules = table_rules(name, PRESETS[name].players)
+        values: dict = {"preset": name, "moon_rule": rules.moon, "shoot_the_sun": rules.shoot_sun}
+        if rules.target is not None:
+            values.update(game_end=GAME_END_TARGET, target=rules.target)
+        else:
+            values.update(game_end=GAME_END_HANDS, hands=rules.max_hands)
+        return cls(**{**values, **changes})
+
+    def table_rules(self, players: int) -> RuleSet:
+        """The engine rule set of a table of ``players`` seats (3, 4 or 5).
+
+        Raises ``ScoringError`` for another table size.
+        """
+        if players not in TABLE_SIZES:
+            raise ScoringError(ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
+                                        "a hand has 3, 4 or 5 seats, got %(count)s scores", players) % {"count": players})
+        return tournament_rules(
+            self.preset, players, moon=self.moon_rule, shoot_sun=self.shoot_the_sun, game_end=self.game_end,
+            target=self.target, hands=self.hands,
+        )
+
+    @property
+    def hand_total(self) -> int:
+        """Net card points of one hand at a 4-seat table (26 in 002, 36 in 000, 16 in Omnibus)."""
+        return self.table_rules(4).hand_total
+
     @property
     def moon_total(self) -> int:
-        """The penalty points one player takes by taking every penalty card (26 in 002)."""
-        return self.hand_total - self.min_points
+        """The penalty points of every penalty card together (26 in 002): what a moon moves."""
+        return self.table_rules(4).moon_total
+
+    @property
+    def min_points(self) -> int:
+        """The points of the bonus cards together (0, or -10 for the Omnibus jack of diamonds)."""
+        return self.table_rules(4).hand_min_points
 
 
 def default_tiebreaks() -> list[str]:
@@ -99,7 +143,8 @@ def match_point_table(
     """Points of each place for tables of 3, 4 and 5 seats.
 
     scheme: a key of ``SCHEMES``; overrides: ``{"3": ["10", "4", "1"], ...}``
-    (strings or numbers, exact: "19/3" is allowed). Raises ``ScoringError`` for
+    (strings or numbers, exact: "19/3" and "5.5" are allowed, at most
+    ``numbers.MAX_MATCH_POINTS``; never an exponent). Raises ``ScoringError`` for
     an unknown scheme or an override of the wrong length, with negative points
     or with a lower place worth more than a higher one.
     """
@@ -107,110 +152,115 @@ def match_point_table(
         raise ScoringError(_("unknown scoring scheme %(scheme)s; known: %(known)s") % {"scheme": scheme, "known": ", ".join(SCHEMES)})
     table = {size: tuple(Fraction(p) for p in points) for size, points in SCHEMES[scheme].items()}
     for key, points in (overrides or {}).items():
+        if str(key) not in ("3", "4", "5"):
+            raise ScoringError(_("match points given for tables of %(size)s; tables have 3, 4 or 5 seats") % {"size": key})
+        size = int(key)
+        if not isinstance(points, (list, tuple)) or len(points) != size:
+            count = len(points) if isinstance(points, (list, tuple)) else 1
+            raise ScoringError(ngettext("tables of %(size)s need %(size)s match point values, got %(count)s",
+                                        "tables of %(size)s need %(size)s match point values, got %(count)s", count)
+                               % {"size": size, "count": count})
         try:
-            size = int(key)
-            values = tuple(Fraction(str(p)) for p in points)
-        except (TypeError, ValueError, ZeroDivisionError) as exc:
-            raise ScoringError(_("match points for tables of %(size)s: %(points)s are not numbers") % {"size": key, "points": points}) from exc
-        if size not in TABLE_SIZES:
-            raise ScoringError(_("match points given for tables of %(size)s; tables have 3, 4 or 5 seats") % {"size": size})
-        if len(values) != size:
-            raise ScoringError(_("tables of %(size)s need %(size)s match point values, got %(count)s") % {"size": size, "count": len(values)})
+            values = tuple(numbers.match_points(str(p)) for p in points)
+        except ValueError as exc:
+            raise ScoringError(
+                _("match points for tables of %(size)s: %(points)s are not numbers of match points (like 10, 5.5 or 19/3)")
+                % {"size": size, "points": ", ".join(map(str, points))}
+            ) from exc
         if any(v < 0 for v in values) or any(a < b for a, b in itertools.pairwise(values)):
             raise ScoringError(_("match points for tables of %(size)s must be non-negative and non-increasing") % {"size": size})
         table[size] = values
     return table
 
 
-def _check_shape(points: Sequence[int]) -> None:
-    if len(points) not in TABLE_SIZES:
-        raise ScoringError(_("a hand has 3, 4 or 5 seats, got %(count)s scores") % {"count": len(points)})
-    for p in points:
-        if isinstance(p, bool) or not isinstance(p, int):
-            raise ScoringError(_("points must be whole numbers, got %(value)r") % {"value": p})
+def _points_text(points) -> str:
+    return " / ".join(str(p) for p in points)
 
 
-def moon_patterns(players: int, rules: ScoringRules, totals_before: Sequence[int] | None = None) -> dict[tuple[int, ...], str]:
-    """Every per-seat points pattern of a shoot-the-moon (or sun) hand allowed by the rules.
-
-    Returns ``{pattern: HAND_MOON | HAND_SUN}``. With a bonus card (Omnibus)
-    the card's negative points go to any one seat on top of the pattern. With
-    ``others_unless_losing`` and ``totals_before`` given, only the pattern the
-    rule prescribes for that score is allowed (001).
-    """
-    total = rules.moon_total
-    bases: list[tuple[tuple[int, ...], str]] = []
-    for shooter in range(players):
-        others = [total] * players
-        others[shooter] = 0
-        selfish = [0] * players
-        selfish[shooter] = -total
-        rule = rules.moon_rule
-        if rule == MOON_OTHERS_UNLESS_LOSES and totals_before is not None:
-            after = [t + p for t, p in zip(totals_before, others)]
-            losing = max(after) >= rules.target and min(after) < after[shooter]
-            rule = MOON_SELF if losing and rules.game_end == GAME_END_TARGET else MOON_OTHERS
-        if rule in (MOON_OTHERS, MOON_CHOICE, MOON_OTHERS_UNLESS_LOSES):
-            bases.append((tuple(others), HAND_MOON))
-        if rule in (MOON_SELF, MOON_CHOICE, MOON_OTHERS_UNLESS_LOSES):
-            bases.append((tuple(selfish), HAND_MOON))
-        if rules.shoot_the_sun:
-            sun = [2 * total] * players
-            sun[shooter] = 0
-            bases.append((tuple(sun), HAND_SUN))
-    patterns: dict[tuple[int, ...], str] = {}
-    for base, kind in bases:
-        if rules.min_points:
-            for seat in range(players):
-                with_bonus = list(base)
-                with_bonus[seat] += rules.min_points
-                patterns[tuple(with_bonus)] = kind
-        else:
-            patterns[base] = kind
-    return patterns
-
-
-def check_hand(points: Sequence[int], rules: ScoringRules, totals_before: Sequence[int] | None = None) -> str:
-    """Check one hand's per-seat penalty points; return its kind.
-
-    points: per-seat penalty points, seat order, 3 to 5 integers.
-    Returns ``HAND_NORMAL`` (the points add up to the hand total), ``HAND_MOON``
-    or ``HAND_SUN`` (a shoot-the-moon/sun pattern, 002 §6, 001, 004).
-    Raises ``ScoringError`` naming the sum found and the sums allowed, or the
-    seat below the rule set's lowest points, or a seat that took every
-    penalty card but was not scored as shooting the moon.
-    """
-    _check_shape(points)
-    players = len(points)
-    patterns = moon_patterns(players, rules, totals_before) if rules.moon_rule != MOON_OFF or rules.shoot_the_sun else {}
-    if tuple(points) in patterns:
-        return patterns[tuple(points)]
-    for seat, p in enumerate(points):
-        if p < rules.min_points:
-            raise ScoringError(_("seat %(seat)s has %(points)s points; the lowest allowed is %(lowest)s") % {"seat": seat + 1, "points": p, "lowest": rules.min_points})
-    found = sum(points)
-    if found != rules.hand_total:
-        allowed = [rules.hand_total] + sorted({sum(p) for p in patterns} - {rules.hand_total})
-        if len(allowed) > 1:
+def _problem_message(problem: ImpossiblePoints, points: Sequence[int]) -> str:
+    """The arbiter's sentence for refused ``points``, in the page's language (one per ``Problem`` code)."""
+    p = problem.params
+    code = problem.code
+    if code == Problem.SEATS:
+        return ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
+                        "a hand has 3, 4 or 5 seats, got %(count)s scores", p["count"]) % {"count": p["count"]}
+    if code == Problem.NOT_INTEGER:
+        return _("points must be whole numbers, got %(value)s") % {"value": p["value"]}
+    if code == Problem.SUM:
+        allowed = _(" or ").join(str(a) for a in p["allowed"])
+        if len(p["allowed"]) > 1:
             message = _("the points add up to %(found)s; a hand must add up to %(allowed)s (a shoot-the-moon pattern)")
         else:
             message = _("the points add up to %(found)s; a hand must add up to %(allowed)s")
-        raise ScoringError(message % {"found": found, "allowed": _(" or ").join(str(a) for a in allowed)})
-    if rules.moon_rule != MOON_OFF:
-        positive = [seat for seat, p in enumerate(points) if p > 0]
-        total = rules.moon_total
-        if len(positive) == 1 and points[positive[0]] in (total, total + rules.min_points):
-            raise ScoringError(_(
-                "Seat %(seat)s took every penalty card: record it as shooting the moon, "
-                "or as a penalty for an illegal play"
-            ) % {"seat": positive[0] + 1})
-    return HAND_NORMAL
+        return message % {"found": p["found"], "allowed": allowed}
+    if code == Problem.BELOW_LOWEST:
+        return ngettext("seat %(seat)s has %(points)s point; the lowest allowed is %(lowest)s",
+                        "seat %(seat)s has %(points)s points; the lowest allowed is %(lowest)s", abs(p["points"])) % {
+            "seat": p["seat"] + 1, "points": p["points"], "lowest": p["lowest"]}
+    if code == Problem.MOON_SHAPE:
+        expected = _points_text(p["expected"][0])
+        if p.get("rule_says") == MoonRule.SELF:
+            return _("With these game scores the shooter must subtract the points (the others taking them "
+                     "would end the game with the shooter losing): expected %(expected)s") % {"expected": expected}
+        if p.get("rule_says") == MoonRule.OTHERS:
+            return _("With these game scores every other seat takes the points of the shoot-the-moon: "
+                     "expected %(expected)s") % {"expected": expected}
+        return _("The points add up to %(found)s as in a shoot-the-moon, but they are not a shoot-the-moon "
+                 "score: expected, for example, %(expected)s") % {"found": p["found"], "expected": expected}
+    if code == Problem.TOO_MANY_NEGATIVE:
+        bonus, negative = p["bonus"], p["negative"]
+        values = {"count": labels.count_word(negative), "number": len(bonus)}
+        if not bonus:
+            return ngettext("%(count)s seat is negative, but no card is worth negative points",
+                            "%(count)s seats are negative, but no card is worth negative points", negative) % values
+        values["cards"] = ", ".join(f"{labels.card_name(c, article=False)} ({v})" for c, v in bonus)
+        return ngettext(
+            "%(count)s seats are negative but there is only one %(cards)s",
+            "%(count)s seats are negative but only %(number)s cards are worth negative points: %(cards)s",
+            len(bonus),
+        ) % values
+    if code == Problem.CARD_NOBODY:
+        values = {"at_least": p["at_least"], "card": labels.card_name(p["card"]), "points": p["points"]}
+        if p["points"] > 0 and max(points) < p["at_least"]:
+            return _("No seat has %(at_least)s or more points, so nobody took %(card)s: check the numbers") % values
+        return _("No seat's points can include %(card)s (%(points)s): check the numbers") % values
+    if code == Problem.SEAT_UNREACHABLE:
+        return ngettext("Seat %(seat)s has %(points)s point, but no set of point cards is worth exactly that: "
+                        "check the numbers",
+                        "Seat %(seat)s has %(points)s points, but no set of point cards is worth exactly that: "
+                        "check the numbers", abs(p["points"])) % {"seat": p["seat"] + 1, "points": p["points"]}
+    if code == Problem.EVERY_PENALTY_CARD:
+        return _("Seat %(seat)s took every penalty card: record it as shooting the moon, "
+                 "or as a penalty for an illegal play") % {"seat": p["seat"] + 1}
+    return _("No way of sharing out the point cards gives these points: check the numbers")
+
+
+def check_hand(points: Sequence[int], rules: ScoringRules, totals_before: Sequence[int] | None = None) -> str:
+    """Check one hand's per-seat penalty points exactly; return its kind.
+
+    points: per-seat penalty points, seat order, 3 to 5 integers;
+    totals_before: the game's per-seat totals before this hand (the moon rule
+    "others unless it loses" needs them; None allows either pattern).
+    Returns ``HAND_NORMAL`` (some split of the point cards among the seats
+    gives these points, 002 §5, bonus cards included, 001 Omnibus),
+    ``HAND_MOON`` or ``HAND_SUN`` (a shoot-the-moon/sun pattern of the rules,
+    002 §6, 001, 004). Raises ``ScoringError`` with a sentence an arbiter
+    understands, naming the card that makes the points impossible
+    (``ImpossibleHandError`` with the problem's code; ``engine.handcheck``
+    decides, this only translates).
+    """
+    if len(points) not in TABLE_SIZES:
+        raise ScoringError(ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
+                                    "a hand has 3, 4 or 5 seats, got %(count)s scores", len(points)) % {"count": len(points)})
+    try:
+        return check_points(rules.table_rules(len(points)), points, scores_before=totals_before).value
+    except ImpossiblePoints as problem:
+        raise ImpossibleHandError(_problem_message(problem, points), problem.code, problem.params) from None
 
 
 def points_floor(players: int, rules: ScoringRules) -> int:
-    """The lowest points any seat can take in a hand: a normal hand's minimum or a moon pattern's."""
-    patterns = moon_patterns(players, rules)
-    return min([rules.min_points, *(min(p) for p in patterns)])
+    """The lowest points any seat can take in a hand at a table of ``players`` (a moon "self" pattern's, or a bonus card's)."""
+    return possible_points(rules.table_rules(players)).lowest
 
 
 def penalty_points(offender: int, players: int, rules: ScoringRules) -> list[int]:
@@ -220,12 +270,11 @@ def penalty_points(offender: int, players: int, rules: ScoringRules) -> list[int
     hand (26 in 002), every other seat 0, whatever was played.
     Raises ``ScoringError`` for a seat that is not at the table.
     """
-    if players not in TABLE_SIZES:
-        raise ScoringError(_("a hand has 3, 4 or 5 seats, got %(count)s") % {"count": players})
+    total = rules.table_rules(players).moon_total
     if not 0 <= offender < players:
         raise ScoringError(_("the offender must be one of the %(count)s seats") % {"count": players})
     points = [0] * players
-    points[offender] = rules.moon_total
+    points[offender] = total
     return points
 
 
@@ -258,7 +307,8 @@ def places(totals: Sequence[int]) -> list[int]:
 
     ``places([34, 34, 78, 123]) == [1, 1, 3, 4]``.
     """
-    return [1 + sum(1 for other in totals if other < mine) for mine in totals]
+    ordered = sorted(totals)
+    return [ordered.index(mine) + 1 for mine in totals]  # the first index of a total = the seats below it
 
 
 def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction]) -> list[Fraction]:
@@ -270,13 +320,22 @@ def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction
     Raises ``ScoringError`` when the lengths differ.
     """
     if len(points_by_place) != len(totals):
-        raise ScoringError(_("%(seats)s seats but %(values)s match point values") % {"seats": len(totals), "values": len(points_by_place)})
+        raise ScoringError(ngettext("%(seats)s seats but %(values)s match point value",
+                                    "%(seats)s seats but %(values)s match point values", len(points_by_place))
+                           % {"seats": len(totals), "values": len(points_by_place)})
+    return list(shares(tuple(places(totals)), points_by_place))
+
+
+def shares(seat_places: Sequence[int], points_by_place: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """Match points per seat from the seats' places (``places()``): tied seats share the points of the
+    places they cover (002 "Al tavolo"). A tournament's tables have few patterns of places, so a
+    caller with many tables may keep the answers by pattern."""
     result = []
-    for mine in totals:
-        first = sum(1 for other in totals if other < mine)
-        tied = sum(1 for other in totals if other == mine)
-        result.append(exact_sum(points_by_place[first:first + tied]) / tied if tied > 1 else Fraction(points_by_place[first]))
-    return result
+    for place in seat_places:
+        tied = seat_places.count(place)
+        covered = points_by_place[place - 1:place - 1 + tied]
+        result.append(exact_sum(covered) / tied if tied > 1 else Fraction(covered[0]))
+    return tuple(result)
 
 
 def game_result(
@@ -291,4 +350,5 @@ def game_result(
     n = len(totals)
     if n not in TABLE_SIZES or not is_game_over(totals, hands_played, rules, closed=closed):
         return False, None, None
-    return True, tuple(places(totals)), tuple(table_match_points(totals, points_table[n]))
+    seat_places = tuple(places(totals))
+    return True, seat_places, shares(seat_places, points_table[n])

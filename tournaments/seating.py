@@ -17,21 +17,20 @@ Shapes used throughout:
 Methods (``METHODS``):
 
 - ``random``: a seeded shuffle;
-- ``balanced`` (the default): minimise repeated opponents.  Seating is the
-  social golfer problem with a cost.  A pair of players that already shared
-  a table costs ``m * sum(w(age))`` to seat together again, where ``m`` is
-  how often they met and ``w(age) = U + U // age`` (age 1 = last round), so
-  recent meetings cost more than old ones and each repeat escalates.  With
-  no history and a field that fits a known perfect schedule (4**k players:
-  the affine space AG(k, 4); k * q players at tables of k, q a prime power:
-  a transversal design) that schedule is used, relabelled at random.
-  Otherwise a greedy construction (bitsets of past opponents) is improved
-  by a tabu search over swaps of two players between tables of one round
-  (after Dotu and Van Hentenryck 2005: when few repeats are left it weighs
-  every move of every player in a repeated pair), with a seeded RNG and an
-  iteration budget; it stops early at zero cost.  Several rounds can be
-  planned jointly (:func:`plan_rounds`), which is how :func:`seat_round`
-  looks ahead so that an early round does not make a later one impossible;
+- ``balanced`` (the default): minimise repeated pairs (a pair that shares
+  a table ``m`` times counts ``m - 1``), then spread the unavoidable ones
+  over many pairs and onto old meetings rather than recent ones, then keep
+  players of one club apart (``club_weight``, 0 = off).  With no history a
+  known design is used when one fits the field (``seating_designs``:
+  affine spaces, the Hermitian unital, the PG(3, 3) packing, transversal
+  designs; tables of 3 from a design less a few players), relabelled at
+  random; otherwise the tabu search of ``seating_search`` (Dotu and Van
+  Hentenryck 2005) plans the rounds jointly from a round-by-round start.
+  :func:`plan_quality` gives the lower bound and the best known figure
+  (``seating_bounds``).  :func:`seat_round` plans the rounds left jointly
+  and returns the first, so a round seated after others were played (with
+  absent and late players) is the one the whole-plan search would choose
+  from that history;
 - ``swiss``: from round 2, players ranked by the standings are seated in
   bands of similar rank: the search starts from tables of consecutive ranks
   and adds, per table, the sum over pairs of their rank distance, weighted
@@ -41,13 +40,18 @@ Methods (``METHODS``):
   seating and the repeats the change creates (:func:`find_repeats`).
 
 Player counts that are not a multiple of the table size (``ODD_POLICIES``):
-tables of 5 or of 3, the fewest such tables, or byes.  Who sits at the odd
-tables and who gets the byes is decided before the search, by fairness:
-players with the fewest past byes (odd tables) go first, so nobody gets a
-second one while another player has none, where the numbers allow it.
+tables of 5 or of 3, the fewest such tables, or byes.  Fairness is a
+constraint: nobody gets a second odd table (or bye) while another player
+has none, where the numbers allow it; the search hands them out that way
+and only trades them between players when that keeps it.
+
+Seats: each table's seat order is the one that repeats the fewest seats
+(seat 0 deals first) and left neighbours of the earlier rounds, so the
+deal and the passes rotate; ties are broken by the seed.
 
 Same players, same history, same seed -> same seating: players are handled
-in sorted order and all randomness comes from ``random.Random(seed)``.
+in sorted order, all randomness comes from ``random.Random(seed)`` and the
+search budget is counted in moves, not seconds.
 """
 
 from __future__ import annotations
@@ -55,10 +59,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .seating_designs import affine_parallel_classes, transversal_rounds
+from . import seating_bounds, seating_designs, seating_search
+from .seating_designs import affine_parallel_classes, transversal_rounds  # noqa: F401 (public)
 
 PlayerId = Any  # orderable and hashable (ints in practice)
 
@@ -76,13 +81,14 @@ BYES = "byes"
 ODD_POLICIES = (TABLES_OF_5, TABLES_OF_3, BYES)
 _ODD_SIZE = {TABLES_OF_5: 5, TABLES_OF_3: 3}
 
-#: Planning more than this many player-rounds jointly when seating one round
-#: is not worth the time (large fields find repeat-free rounds anyway).
-LOOKAHEAD_PLAYER_ROUNDS = 1024
-#: When (repeated pairs x players) is at most this, the search weighs every
-#: possible move of every player in a repeated pair (slower per step, far
-#: better near zero repeats: 20 x 5 from scratch in 0.1 s instead of many).
-WIDE_NEIGHBOURHOOD = 1024
+#: Seating one round plans at most this many rounds jointly (the round and
+#: the ones after it), so that it does not make a later round worse.
+LOOKAHEAD_ROUNDS = 12
+#: How much keeping players of one club apart weighs: 0 = not at all (the
+#: default: the organizer opts in), 1 = as much as spreading repeats, up to
+#: 10.  Whatever the weight it never costs a repeated pair, and swiss
+#: ignores clubs (rank bands first).
+DEFAULT_CLUB_WEIGHT = 0
 
 
 class SeatingError(ValueError):
@@ -348,70 +354,48 @@ def seat_round(
     rounds_left: int = 1,
     plan_seed: int | None = None,
     effort: float = 1.0,
+    clubs: Mapping[PlayerId, str] | None = None,
+    club_weight: int = DEFAULT_CLUB_WEIGHT,
 ) -> Seating:
     """Seat the next round.
 
     players: the active players (withdrawn ones left out, late ones in);
     history: past rounds, oldest first; seed: this round's seed (seat order,
-    search); ranks: standings positions for ``swiss`` (without ranks or
-    before any round was played, swiss seats as balanced).
+    search); ranks: standings positions for ``swiss``, or before any round
+    seeding positions (ratings; without ranks swiss seats as balanced); clubs: each
+    player's club (missing or "" = none), kept apart with ``club_weight``
+    (0 = ignore clubs) wherever that costs no repeat.
 
-    Balanced look-ahead: rounds_left counts the rounds still to play
-    including this one; they are planned jointly (up to
-    ``LOOKAHEAD_PLAYER_ROUNDS`` player-rounds) and the first is returned, so
-    an early round does not make a later one impossible.  With plan_seed (a
-    seed fixed for the whole tournament) the whole tournament is planned
-    from its first round and followed for as long as the rounds played match
-    it (same players, no manual changes): that reaches the known perfect
-    schedules (16 x 5, 20 x 5, 32 x 8, ...) round by round.
+    Balanced: the rounds left (``rounds_left``, this one included, at most
+    ``LOOKAHEAD_ROUNDS``) are planned jointly from the history, as
+    :func:`plan_rounds` would plan them, and the first is returned, so an
+    early round does not make a later one worse.  With ``plan_seed`` (a seed
+    fixed for the whole tournament) the whole tournament is planned from its
+    first round and followed for as long as the rounds played match it
+    (same players, no manual changes): that keeps the known designs
+    (16 x 5, 28 x 9, 40 x 13, ...) round by round.
 
-    effort scales the search's iteration budget.  Raises
-    :class:`SeatingError` (see :func:`table_plan`; unknown method; a player
-    listed twice).
+    effort scales the search budget.  Raises :class:`SeatingError` (see
+    :func:`table_plan`; unknown method; a player listed twice).
     """
     players = _check_players(players)
-    common = {"table_size": table_size, "odd": odd, "effort": effort}
-    if method == SWISS and ranks is not None and history:
-        return _Planner(
-            players, 1, history=history, method=SWISS, seed=seed, ranks=ranks,
-            flexible=True, **common,
-        ).run()[0]
+    _check_method(method)
+    _check_club_weight(club_weight)
+    options = _Options(table_size, odd, effort, _club_of(players, clubs), club_weight)
+    if method == SWISS and ranks is not None:
+        return _generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0]
     if method == SWISS:
         method = BALANCED
-    horizon = 1
-    total = len(history) + rounds_left
-    if method == BALANCED and _perfect_conceivable(len(players), total, table_size, odd):
-        horizon = max(1, min(rounds_left, LOOKAHEAD_PLAYER_ROUNDS // max(1, len(players))))
-        if plan_seed is not None and horizon == rounds_left:
-            done = len(history)
-            plan = _Planner(
-                players, done + rounds_left, history=(), method=method, seed=plan_seed,
-                seat_seed=seed, seat_round=done, **common,
-            ).run()
-            if all(_same_tables(plan[r], history[r]) for r in range(done)):
-                return plan[done]
-    return _Planner(
-        players, horizon, history=history, method=method, seed=seed, flexible=True, **common
-    ).run()[0]
-
-
-def _perfect_conceivable(n: int, rounds: int, table_size: int, odd: str) -> bool:
-    """Whether ``rounds`` rounds without a repeat are not ruled out by
-    counting: a player at the largest table meets ``size - 1`` new players
-    per round.  When they are ruled out, planning rounds jointly does not
-    pay: seating round by round gives fewer repeats."""
-    try:
-        largest = max(table_plan(n, table_size=table_size, odd=odd).sizes)
-    except SeatingError:
-        return False
-    return (largest - 1) * rounds <= n - 1
-
-
-def _same_tables(a: Seating, b: Seating) -> bool:
-    """Same tables and byes, seat order aside."""
-    return {frozenset(t) for t in a.tables} == {frozenset(t) for t in b.tables} and set(
-        a.byes
-    ) == set(b.byes)
+    if method == BALANCED and plan_seed is not None:
+        done = len(history)
+        plan = _generate(
+            players, done + rounds_left, (), method, plan_seed, options,
+            seat_seed=seed, seat_history=history,
+        )
+        if all(_same_tables(plan[r], history[r]) for r in range(done)):
+            return plan[done]
+    horizon = max(1, min(rounds_left, LOOKAHEAD_ROUNDS)) if method == BALANCED else 1
+    return _generate(players, horizon, history, method, seed, options)[0]
 
 
 def plan_rounds(
@@ -425,36 +409,50 @@ def plan_rounds(
     odd: str = TABLES_OF_5,
     effort: float = 1.0,
     constructions: bool = True,
+    clubs: Mapping[PlayerId, str] | None = None,
+    club_weight: int = DEFAULT_CLUB_WEIGHT,
 ) -> list[Seating]:
-    """Plan ``rounds`` rounds for a fixed field, jointly minimising repeats
-    (``balanced``; round by round when counting shows repeats cannot be
-    avoided) or shuffling (``random``).  ``swiss`` needs standings
-    that do not exist yet and raises :class:`SeatingError`.
-    ``constructions=False`` skips the known perfect schedules (to measure
-    the search alone)."""
+    """Plan ``rounds`` rounds for a fixed field after ``history``, jointly
+    minimising repeated pairs (``balanced``: a known design when one fits,
+    else the tabu search of ``seating_search``) or shuffling (``random``).
+    ``swiss`` needs standings that do not exist yet and raises
+    :class:`SeatingError`.  ``constructions=False`` skips the known designs
+    (to measure the search alone).  How good the plan is:
+    :func:`plan_quality`."""
     players = _check_players(players)
     if rounds < 1:
         raise SeatingError("bad_rounds", "Plan at least one round.")
+    _check_method(method)
     if method == SWISS:
         raise SeatingError(
             "swiss_needs_standings",
             "Swiss seating needs the standings of each round; plan with balanced or random.",
         )
-    if method == BALANCED and not _perfect_conceivable(
-        len(players), len(history) + rounds, table_size, odd
-    ):
-        # repeats are unavoidable: the fewest come from seating round by round
-        plan: list[Seating] = []
-        for r in range(rounds):
-            plan.append(seat_round(
-                players, history=[*history, *plan], seed=seed * 1009 + r,
-                table_size=table_size, odd=odd, effort=effort,
-            ))
-        return plan
-    return _Planner(
-        players, rounds, history=history, method=method, seed=seed,
-        table_size=table_size, odd=odd, effort=effort, constructions=constructions,
-    ).run()
+    _check_club_weight(club_weight)
+    options = _Options(table_size, odd, effort, _club_of(players, clubs), club_weight, constructions)
+    return _generate(players, rounds, history, method, seed, options)
+
+
+def plan_quality(
+    n: int, rounds: int, *, table_size: int = 4, odd: str = TABLES_OF_5
+) -> seating_bounds.Quality:
+    """For ``n`` players over ``rounds`` rounds from scratch: the lower
+    bound on repeated pairs and the best known figure with its source
+    (``seating_bounds``), to print beside a plan ("9 repeated pairs; no
+    schedule has fewer than 9").  Raises :class:`SeatingError` like
+    :func:`table_plan`."""
+    plan = table_plan(n, table_size=table_size, odd=odd)
+    return seating_bounds.quality(n, rounds, plan.sizes, byes=plan.byes, table_size=table_size)
+
+
+@dataclass(frozen=True)
+class _Options:
+    table_size: int
+    odd: str
+    effort: float
+    clubs: tuple[str, ...] | None
+    club_weight: int
+    constructions: bool = True
 
 
 def _check_players(players: Iterable[PlayerId]) -> list[PlayerId]:
@@ -465,512 +463,260 @@ def _check_players(players: Iterable[PlayerId]) -> list[PlayerId]:
     return ordered
 
 
-# --------------------------------------------------------------------------
-# The search
+def _check_method(method: str) -> None:
+    if method not in GENERATING_METHODS:
+        raise SeatingError(
+            "bad_method", "Unknown seating method %(method)s: use one of %(choices)s.",
+            method=method, choices=", ".join(GENERATING_METHODS),
+        )
 
 
-class _Planner:
-    """Joint local search over ``rounds`` new rounds (internal).
+def _check_club_weight(weight: int) -> None:
+    if not 0 <= weight <= 10:
+        raise SeatingError(
+            "bad_club_weight", "The club weight must be from 0 to 10, not %(weight)s.", weight=weight,
+        )
 
-    Players are indices 0..n-1 into the sorted player list.  Each round has
-    tables (lists of indices) and ``where[r][p]`` (table index, -1 = bye).
-    Byes and odd-size tables are handed out up front by fairness; the search
-    swaps players between tables of the same size, and, in the first round
-    when ``flexible``, also between sizes when both players are tied for an
-    odd table (so fairness holds either way).
 
-    ``gp[p*n+q]`` is the marginal cost of seating p with q once more in some
-    round: history cost ``g`` + UNIT * meetings in the planned rounds.
-    Removing a meeting saves ``gp - UNIT``; a pair is *bad* when it sits
-    together in a planned round and ``gp > UNIT`` (a repeat).  For swiss the
-    cost adds, per table, the sum over pairs of the rank distance.
-    """
-
-    def __init__(
-        self,
-        players: list[PlayerId],
-        rounds: int,
-        *,
-        history: Sequence[Seating],
-        method: str,
-        seed: int,
-        table_size: int,
-        odd: str,
-        effort: float,
-        ranks: Mapping[PlayerId, int] | None = None,
-        flexible: bool = False,
-        seat_seed: int | None = None,
-        seat_round: int = 0,
-        constructions: bool = True,
-    ) -> None:
-        if method not in GENERATING_METHODS:
-            raise SeatingError(
-                "bad_method", "Unknown seating method %(method)s: use one of %(choices)s.",
-                method=method, choices=", ".join(GENERATING_METHODS),
-            )
-        self.players = players
-        self.n = n = len(players)
-        self.plan = table_plan(n, table_size=table_size, odd=odd)
-        self.rounds = rounds
-        self.method = method
-        self.seed = seed
-        self.seat_seed = seed if seat_seed is None else seat_seed
-        self.seat_round = seat_round
-        self.table_size = table_size
-        self.effort = effort
-        self.flexible = flexible
-        self.constructions = constructions
-        self.rng = random.Random(f"cuori-seating:{seed}")
-        index = {p: i for i, p in enumerate(players)}
-        # One repeat outweighs any rank-distance change a swap can make.
-        big = max(self.plan.sizes) ** 2
-        self.unit = unit = 4 * big * max(n, 1)
-        self.g: dict[int, int] = {}
-        met_ages: dict[int, list[int]] = {}
-        age = len(history)
-        for seating in history:
-            for table in seating.tables:
-                here = [index[p] for p in table if p in index]
-                for i, a in enumerate(here):
-                    for b in here[i + 1:]:
-                        met_ages.setdefault(a * n + b if a < b else b * n + a, []).append(age)
-            age -= 1
-        for key, ages in met_ages.items():
-            cost = len(ages) * sum(unit + unit // a for a in ages)
-            a, b = divmod(key, n)
-            self.g[key] = self.g[b * n + a] = cost
-        byes, odds = fairness_counts(history, table_size=table_size)
-        self.bye_count = [byes.get(p, 0) for p in players]
-        self.odd_count = [odds.get(p, 0) for p in players]
-        self.rank: list[int] | None = None
-        if ranks is not None:
-            last = max(ranks.values(), default=-1) + 1
-            self.rank = [ranks.get(p, last) for p in players]
-        self.may_switch = [False] * n
-
-    # -- set-up ------------------------------------------------------------
-
-    def _classes(self) -> list[tuple[list[int], list[int], list[int]]]:
-        """Per round: (byes, players for odd tables, players for standard
-        tables), fewest past byes / odd tables first; ties broken by lowest
-        rank for swiss, else at random."""
-        n, plan, rng = self.n, self.plan, self.rng
-        odd_seats = sum(s for s in plan.sizes if s != self.table_size)
-        byes, odds = list(self.bye_count), list(self.odd_count)
-        out = []
-        for r in range(self.rounds):
-            if self.rank is not None:
-                tie = [-x for x in self.rank]
-            else:
-                tie = [rng.random() for _ in range(n)]
-            order = sorted(range(n), key=lambda p: (byes[p], tie[p]))
-            bye_players = sorted(order[: plan.byes])
-            for p in bye_players:
-                byes[p] += 1
-            rest = order[plan.byes:]
-            rest.sort(key=lambda p: (odds[p], tie[p]))
-            odd_players = sorted(rest[:odd_seats])
-            if r == 0 and self.flexible and odd_seats:
-                threshold = odds[rest[odd_seats - 1]]
-                for p in rest:
-                    self.may_switch[p] = odds[p] == threshold
-            for p in odd_players:
-                odds[p] += 1
-            out.append((bye_players, odd_players, sorted(rest[odd_seats:])))
-        return out
-
-    def _initial(self) -> list[list[list[int]]]:
-        plan, rng = self.plan, self.rng
-        classes = self._classes()
-        std = [s for s in plan.sizes if s == self.table_size]
-        odd = [s for s in plan.sizes if s != self.table_size]
-        known = self._known() if self.constructions else None
-        if known is not None:
-            return known
-        # masks of players each one should not meet again
-        avoid = [0] * self.n
-        for key in self.g:
-            a, b = divmod(key, self.n)
-            avoid[a] |= 1 << b
-        rounds = []
-        for _bye, odd_players, std_players in classes:
-            tables: list[list[int]] = []
-            for group, sizes in ((std_players, std), (odd_players, odd)):
-                if self.method == BALANCED:
-                    tables.extend(self._greedy(group, sizes, avoid))
-                    continue
-                group = list(group)
-                if self.rank is not None:  # swiss: consecutive ranks
-                    group.sort(key=lambda p: (self.rank[p], p))  # type: ignore[index]
-                else:
-                    rng.shuffle(group)
-                start = 0
-                for size in sizes:
-                    tables.append(group[start:start + size])
-                    start += size
-            for table in tables:
-                for i, a in enumerate(table):
-                    for b in table[i + 1:]:
-                        avoid[a] |= 1 << b
-                        avoid[b] |= 1 << a
-            rounds.append(tables)
-        return rounds
-
-    def _greedy(self, group: list[int], sizes: list[int], avoid: list[int]) -> list[list[int]]:
-        """First fit from a random table: each player (in random order) goes
-        to an open table holding nobody it should avoid, else to the open
-        table with the fewest such players."""
-        rng = self.rng
-        order = list(group)
-        rng.shuffle(order)
-        tables: list[list[int]] = [[] for _ in sizes]
-        masks = [0] * len(sizes)
-        open_ = list(range(len(sizes)))
-        for p in order:
-            start = rng.randrange(len(open_))
-            best, best_hits = -1, -1
-            for j in range(len(open_)):
-                t = open_[(start + j) % len(open_)]
-                hits = masks[t] & avoid[p]
-                if not hits:
-                    best = t
-                    break
-                count = hits.bit_count()
-                if best_hits < 0 or count < best_hits:
-                    best, best_hits = t, count
-            tables[best].append(p)
-            masks[best] |= 1 << p
-            if len(tables[best]) == sizes[best]:
-                open_.remove(best)
-        return tables
-
-    def _known(self) -> list[list[list[int]]] | None:
-        """A known perfect schedule, relabelled at random, when one applies:
-        balanced, no history among the players, one table size and no byes,
-        and either 4**k players at tables of 4
-        (:func:`affine_parallel_classes`) or k * q players at tables of k for
-        a prime power q >= k (:func:`transversal_rounds`), for few enough
-        rounds."""
-        n, k = self.n, self.table_size
-        if self.method != BALANCED or self.g or len(set(self.plan.sizes)) > 1 or self.plan.byes:
-            return None
-        bits = n.bit_length() - 1
-        classes: list[list[list[int]]] = []
-        if k == 4 and n >= 16 and n == 1 << bits and bits % 2 == 0:
-            classes = affine_parallel_classes(bits // 2)  # (n - 1) / 3 rounds
-        if len(classes) < self.rounds and n % k == 0:
-            classes = transversal_rounds(n // k, k)  # n / k rounds
-        if len(classes) < self.rounds:
-            return None
-        label = list(range(n))
-        self.rng.shuffle(label)
-        self.rng.shuffle(classes)
-        return [[[label[p] for p in line] for line in lines] for lines in classes[: self.rounds]]
-
-    # -- bookkeeping -------------------------------------------------------
-
-    def _load(self, rounds: list[list[list[int]]]) -> None:
-        n = self.n
-        self.tables = [[list(t) for t in tables] for tables in rounds]
-        self.where = []
-        for tables in self.tables:
-            where = [-1] * n
-            for t, table in enumerate(tables):
-                for p in table:
-                    where[p] = t
-            self.where.append(where)
-        self.gp = dict(self.g)
-        self.bad: list[int] = []
-        self.bad_at: dict[int, int] = {}
-        for tables in self.tables:
-            for table in tables:
-                for i, a in enumerate(table):
-                    for b in table[i + 1:]:
-                        self._inc(a, b)
-        self.cost = self._total()
-
-    def _total(self) -> int:
-        """The cost from scratch: each pair meeting m times in the planned
-        rounds costs m * g + UNIT * m * (m - 1) / 2, plus swiss distances."""
-        n, unit = self.n, self.unit
-        cost = 0
-        for key, value in self.gp.items():
-            a, b = divmod(key, n)
-            if a < b:
-                base = self.g.get(key, 0)
-                m = (value - base) // unit
-                cost += m * base + unit * m * (m - 1) // 2
-        if self.rank is not None:
-            cost += sum(self._distance(t) for t in self.tables[0])
-        return cost
-
-    def _distance(self, table: list[int]) -> int:
-        """Sum over pairs at the table of their rank distance."""
-        values = sorted(self.rank[p] for p in table)  # type: ignore[index]
-        size = len(values)
-        return sum((2 * i - size + 1) * v for i, v in enumerate(values))
-
-    def _mark(self, a: int, b: int, value: int) -> None:
-        """Keep ``bad`` in step with the pair's new ``gp`` value."""
-        key = a * self.n + b if a < b else b * self.n + a
-        bad = value > self.unit and value > self.g.get(key, 0)
-        if bad and key not in self.bad_at:
-            self.bad_at[key] = len(self.bad)
-            self.bad.append(key)
-        elif not bad and key in self.bad_at:
-            i = self.bad_at.pop(key)
-            last = self.bad.pop()
-            if last != key:
-                self.bad[i] = last
-                self.bad_at[last] = i
-
-    def _inc(self, a: int, b: int) -> None:
-        gp, n = self.gp, self.n
-        value = gp.get(a * n + b, 0) + self.unit
-        gp[a * n + b] = gp[b * n + a] = value
-        self._mark(a, b, value)
-
-    def _dec(self, a: int, b: int) -> None:
-        gp, n = self.gp, self.n
-        value = gp[a * n + b] - self.unit
-        if value:
-            gp[a * n + b] = gp[b * n + a] = value
-        else:
-            del gp[a * n + b], gp[b * n + a]
-        self._mark(a, b, value)
-
-    def _swap(self, r: int, a: int, b: int, delta: int) -> None:
-        where, tables = self.where[r], self.tables[r]
-        ta, tb = where[a], where[b]
-        A, B = tables[ta], tables[tb]
-        for x in A:
-            if x != a:
-                self._dec(a, x)
-                self._inc(b, x)
-        for y in B:
-            if y != b:
-                self._dec(b, y)
-                self._inc(a, y)
-        A[A.index(a)] = b
-        B[B.index(b)] = a
-        where[a], where[b] = tb, ta
-        self.cost += delta
-
-    # -- search ------------------------------------------------------------
-
-    def _candidates(self, r: int, a: int) -> tuple[int, list[int]]:
-        """Best swap partners for ``a`` in round ``r`` (ties) and their
-        delta; tabu moves are skipped unless they beat the best cost."""
-        n, gp, unit = self.n, self.gp, self.unit
-        where, tables = self.where[r], self.tables[r]
-        ta = where[a]
-        A = tables[ta]
-        size = len(A)
-        others_a = [x for x in A if x != a]
-        out_a = sum(gp.get(a * n + x, 0) - unit for x in others_a)
-        switch = self.may_switch if r == 0 and self.may_switch[a] else None
-        rank = self.rank
-        window = len(tables)
-        if rank is not None:
-            ra = rank[a]
-            ranks_a = [rank[x] for x in others_a]
-            out_a += sum(abs(ra - x) for x in ranks_a)
-            window = 6  # tables started in rank order: far ones only widen spreads
-        tabu, it, best_cost, cost = self.tabu, self.iteration, self.best_cost, self.cost
-        best_delta = 0
-        best: list[int] = []
-        an = a * n
-        for tb in range(max(0, ta - window), min(len(tables), ta + window + 1)):
-            B = tables[tb]
-            if tb == ta:
-                continue
-            if len(B) != size and switch is None:
-                continue
-            into_b = 0
-            for y in B:
-                into_b += gp.get(an + y, 0)
-            if rank is not None:
-                into_b += sum(abs(ra - rank[y]) for y in B)
-            tabu_a = tabu.get((r, a, tb), -1) > it
-            for b in B:
-                if switch is not None and len(B) != size and not switch[b]:
-                    continue
-                bn = b * n
-                d = into_b - gp.get(an + b, 0) - out_a
-                for x in others_a:
-                    d += gp.get(bn + x, 0)
-                for y in B:
-                    if y != b:
-                        d -= gp.get(bn + y, 0) - unit
-                if rank is not None:
-                    rb = rank[b]
-                    d -= abs(ra - rb)
-                    for x in ranks_a:
-                        d += abs(rb - x)
-                    for y in B:
-                        if y != b:
-                            d -= abs(rb - rank[y])
-                if (tabu_a or tabu.get((r, b, ta), -1) > it) and cost + d >= best_cost:
-                    continue
-                if not best or d < best_delta:
-                    best_delta, best = d, [b]
-                elif d == best_delta:
-                    best.append(b)
-        return best_delta, best
-
-    def _best_over_conflicts(self) -> tuple[tuple[int, int], int, list[int]]:
-        """The best swap over every player in a repeated pair, in every
-        round of the repeat (Dotu and Van Hentenryck's neighbourhood); ties
-        broken at random."""
-        n = self.n
-        seen = set()
-        best_delta = 0
-        best: list[tuple[tuple[int, int], int]] = []
-        for key in self.bad:
-            a, b = divmod(key, n)
-            for r, where in enumerate(self.where):
-                if where[a] != where[b] or where[a] == -1:
-                    continue
-                for p in (a, b):
-                    if (r, p) in seen:
-                        continue
-                    seen.add((r, p))
-                    delta, partners = self._candidates(r, p)
-                    if not partners:
-                        continue
-                    if not best or delta < best_delta:
-                        best_delta, best = delta, [((r, p), q) for q in partners]
-                    elif delta == best_delta:
-                        best.extend(((r, p), q) for q in partners)
-        if not best:
-            return self._pick() or (0, 0), 0, []
-        picked, partner = best[self.rng.randrange(len(best))]
-        return picked, best_delta, [partner]
-
-    def _pick(self) -> tuple[int, int] | None:
-        """A player in a repeated pair and the round of the repeat; for
-        swiss with no repeats left, any player at a table wider than its
-        size; None when there is nothing to improve."""
-        rng, n = self.rng, self.n
-        if self.bad:
-            key = self.bad[rng.randrange(len(self.bad))]
-            a, b = divmod(key, n)
-            rounds = [r for r, where in enumerate(self.where) if where[a] == where[b] != -1]
-            r = rounds[rng.randrange(len(rounds))]
-            return r, (a if rng.random() < 0.5 else b)
-        if self.rank is not None:
-            rank = self.rank
-            wide = [
-                t for t in self.tables[0]
-                if max(rank[p] for p in t) - min(rank[p] for p in t) > len(t) - 1
-            ]
-            if wide:
-                table = wide[rng.randrange(len(wide))]
-                return 0, table[rng.randrange(len(table))]
+def _club_of(players: list[PlayerId], clubs: Mapping[PlayerId, str] | None) -> tuple[str, ...] | None:
+    if not clubs:
         return None
+    return tuple(clubs.get(p) or "" for p in players)
 
-    def _snapshot(self) -> list[list[list[int]]]:
-        return [[list(t) for t in tables] for tables in self.tables]
 
-    def run(self) -> list[Seating]:
-        self._load(self._initial())
-        if self.method != RANDOM:
-            self._search()
-        return self._result()
+def _same_tables(a: Seating, b: Seating) -> bool:
+    """Same tables and byes, seat order aside."""
+    return {frozenset(t) for t in a.tables} == {frozenset(t) for t in b.tables} and set(
+        a.byes
+    ) == set(b.byes)
 
-    def _search(self) -> None:
-        """Tabu search (after Dotu and Van Hentenryck, "Scheduling social
-        golfers locally", 2005): move a player in a repeated pair to the
-        best swap in its round; restart from the best schedule, shaken, when
-        stuck; stop at zero repeats, after ten restarts in a row that found
-        nothing better, or when the iteration budget is spent (all scaled by
-        effort; iterations, not seconds, so the result does not depend on
-        the machine)."""
-        rng = self.rng
-        n = self.n
-        budget = int(self.effort * (30000 + 20 * n * self.rounds))
-        stall_limit = max(100, 10 * n)
-        max_restarts = int(self.effort * 10)
-        fruitless = 0
-        swiss_patience = int(self.effort * (100 + 2 * len(self.tables[0])))
-        self.tabu: dict[tuple[int, int, int], int] = {}
-        self.best_cost = self.cost
-        best = self._snapshot()
-        last_gain = 0
-        self.iteration = 0
-        while self.iteration < budget:
-            self.iteration += 1
-            it = self.iteration
-            if self.rank is None and 0 < len(self.bad) * n <= WIDE_NEIGHBOURHOOD:
-                picked, delta, partners = self._best_over_conflicts()
-            else:
-                picked = self._pick()
-                if picked is None:
-                    break
-                delta, partners = self._candidates(*picked)
-            r, a = picked
-            if self.rank is not None:
-                if it - last_gain > swiss_patience:
-                    break
-                if not self.bad and delta >= 0:
-                    continue  # spread polishing takes improving moves only
-            if not partners:
-                continue
-            b = partners[rng.randrange(len(partners))]
-            ta, tb = self.where[r][a], self.where[r][b]
-            self._swap(r, a, b, delta)
-            tenure = 1 + rng.randrange(4)
-            self.tabu[(r, a, ta)] = it + tenure
-            self.tabu[(r, b, tb)] = it + tenure
-            if self.cost < self.best_cost:
-                self.best_cost = self.cost
-                best = self._snapshot()
-                last_gain = it
-                fruitless = 0
-            elif it - last_gain > stall_limit and self.rank is None:
-                # restart from the best schedule, shaken by a few random swaps;
-                # give up after many restarts without a better schedule
-                fruitless += 1
-                if fruitless > max_restarts:
-                    break
-                self._load(best)
-                self.tabu.clear()
-                for _ in range(1 + rng.randrange(3)):
-                    self._random_swap()
-                last_gain = it
-        self._load(best)
 
-    def _random_swap(self) -> None:
-        rng = self.rng
-        picked = self._pick()
-        if picked is None:
-            return
-        r, a = picked
-        where = self.where[r]
-        size = len(self.tables[r][where[a]])
-        options = [
-            b for b in range(self.n)
-            if where[b] >= 0 and where[b] != where[a] and len(self.tables[r][where[b]]) == size
+def _generate(
+    players: list[PlayerId],
+    rounds: int,
+    history: Sequence[Seating],
+    method: str,
+    seed: int,
+    options: _Options,
+    *,
+    ranks: Mapping[PlayerId, int] | None = None,
+    seat_seed: int | None = None,
+    seat_history: Sequence[Seating] | None = None,
+) -> list[Seating]:
+    """Plan ``rounds`` rounds for ``players`` (sorted) after ``history`` and
+    turn the schedule into :class:`Seating` objects.  ``seat_history``:
+    the rounds actually played when ``history`` is empty because the whole
+    tournament is planned from round 1 and followed; the plan's first rounds
+    are then those rounds, and the seats are balanced against the played
+    ones."""
+    n = len(players)
+    plan = table_plan(n, table_size=options.table_size, odd=options.odd)
+    index = {p: i for i, p in enumerate(players)}
+    past_ages: dict[tuple[int, int], list[int]] = {}
+    for age, seating in enumerate(reversed(history), 1):
+        for table in seating.tables:
+            here = sorted(index[p] for p in table if p in index)
+            for i, a in enumerate(here):
+                for b in here[i + 1:]:
+                    past_ages.setdefault((a, b), []).append(age)
+    byes, odds = fairness_counts(history, table_size=options.table_size)
+    rank_list = None
+    if ranks is not None:
+        last = max(ranks.values(), default=-1) + 1
+        rank_list = tuple(ranks.get(p, last) for p in players)
+    problem = seating_search.SearchProblem(
+        n=n, sizes=plan.sizes, rounds=rounds, table_size=options.table_size, byes=plan.byes,
+        past_ages=past_ages, past_byes=tuple(byes.get(p, 0) for p in players),
+        past_odd=tuple(odds.get(p, 0) for p in players), ranks=rank_list,
+        clubs=options.clubs,
+        club_weight=options.club_weight if options.clubs and ranks is None else 0,
+        seed=seed, effort=options.effort,
+    )
+    if method == RANDOM:
+        schedule = seating_search.random_schedule(problem)
+    else:
+        rng = random.Random(f"cuori-design:{seed}")
+        start = None
+        if options.constructions and not history and ranks is None:
+            start = _design_start(n, rounds, plan, options.table_size, rng)
+        target = _target(n, rounds, plan, options.table_size, past_ages)
+        schedule = seating_search.search(replace(problem, start=start, target=target))
+    played = history if seat_history is None else seat_history
+    return _seatings(
+        players, schedule, played, options.table_size, seed if seat_seed is None else seat_seed,
+        rank_list, plan_includes_played=seat_history is not None,
+    )
+
+
+def _target(
+    n: int, rounds: int, plan: TablePlan, table_size: int, past_ages: Mapping[tuple[int, int], Sequence[int]]
+) -> int:
+    """Repeats the planned rounds cannot avoid: the counting bound from
+    scratch, or with history the meetings planned beyond the pairs that
+    have not met yet (a search that reaches it stops)."""
+    if not past_ages:
+        return seating_bounds.lower_bound(n, rounds, plan.sizes, byes=plan.byes, table_size=table_size)
+    return seating_bounds.new_repeats_bound(n, rounds, plan.sizes, len(past_ages))
+
+
+def _design_start(
+    n: int, rounds: int, plan: TablePlan, table_size: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """A known repeat-free schedule for the field when one has enough rounds
+    (``seating_designs``), relabelled and its rounds picked at random:
+
+    - tables of ``table_size`` only: the design itself;
+    - ``d`` tables of ``table_size - 1`` (tables of 3): a design on
+      ``n + d`` players less ``d`` of them that never share a table in the
+      rounds used (each of their tables loses one player; players of one
+      group of a group divisible design never meet, so no round is lost),
+      when the tables of 3 it makes are fair (nobody a second one before
+      everybody has one).
+    """
+    if plan.byes:
+        return None
+    odd_tables = [s for s in plan.sizes if s != table_size]
+    if any(s != table_size - 1 for s in odd_tables):
+        return None
+    removed = len(odd_tables)
+    classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
+    if len(classes) < rounds:
+        return None
+    strangers = _never_met(classes, n + removed, removed)
+    for attempt in range(40 if removed else 1):
+        order = list(range(n + removed))  # design point order[i] becomes player i
+        rng.shuffle(order)
+        if strangers and attempt % 2 == 0:  # players who never meet lose no round
+            gone = set(strangers[rng.randrange(len(strangers))])
+            order = [p for p in order if p not in gone] + sorted(gone)
+        gone = set(order[n:])
+        usable = [c for c in classes if all(len(gone.intersection(t)) <= 1 for t in c)]
+        if len(usable) < rounds:
+            continue
+        rng.shuffle(usable)
+        player = {point: i for i, point in enumerate(order[:n])}
+        schedule = [
+            [[player[p] for p in t if p not in gone] for t in c] for c in usable[:rounds]
         ]
-        if options:
-            self._swap(r, a, options[rng.randrange(len(options))], 0)
-            self.cost = self._total()
+        if _fair(schedule, n, table_size):
+            return schedule
+    return None
 
-    def _result(self) -> list[Seating]:
-        players, k = self.players, self.table_size
-        out = []
-        for r, tables in enumerate(self.tables):
-            seat_rng = random.Random(f"cuori-seats:{self.seat_seed}:{self.seat_round + r}")
-            if self.rank is not None:
-                rank = self.rank
-                tables = sorted(tables, key=lambda t: sorted(rank[p] for p in t))
-            else:
-                tables = sorted(tables, key=lambda t: (len(t) != k, min(t)))
-            seated = []
-            for table in tables:
-                order = sorted(table)
-                seat_rng.shuffle(order)
-                seated.append(tuple(players[p] for p in order))
-            byes = tuple(players[p] for p in range(self.n) if self.where[r][p] == -1)
-            out.append(Seating(tuple(seated), byes))
-        return out
+
+def _never_met(classes: seating_search.Schedule, n: int, size: int) -> list[tuple[int, ...]]:
+    """Sets of ``size`` design points no two of which share a table (the
+    groups of a group divisible design), at most 64 of them."""
+    if size < 2:
+        return []
+    met = [0] * n
+    for tables in classes:
+        for table in tables:
+            for a in table:
+                for b in table:
+                    met[a] |= 1 << b
+    found: list[tuple[int, ...]] = []
+    for first in range(n):
+        partners = [q for q in range(first + 1, n) if not met[first] >> q & 1]
+        for rest in itertools.combinations(partners, size - 1):
+            if all(not met[a] >> b & 1 for a, b in itertools.combinations(rest, 2)):
+                found.append((first, *rest))
+                if len(found) >= 64:
+                    return found
+    return found
+
+
+def _fair(schedule: seating_search.Schedule, n: int, table_size: int) -> bool:
+    """Nobody at a second odd-size table while another player has had none."""
+    counts = [0] * n
+    for tables in schedule:
+        for table in tables:
+            if len(table) != table_size:
+                for p in table:
+                    counts[p] += 1
+        if max(counts) - min(counts) > 1:
+            return False
+    return True
+
+
+def _seatings(
+    players: list[PlayerId],
+    schedule: seating_search.Schedule,
+    played: Sequence[Seating],
+    table_size: int,
+    seat_seed: int,
+    ranks: Sequence[int] | None,
+    plan_includes_played: bool = False,
+) -> list[Seating]:
+    """The schedule's rounds as :class:`Seating` objects: standard tables
+    first and tables with a repeated pair last (swiss: by rank), then each
+    table's seat order by :meth:`_SeatHistory.order` against the seats of
+    the rounds ``played`` and of the earlier planned rounds.  When the
+    schedule is a whole tournament's plan being followed, its first
+    ``len(played)`` rounds are the ones played: their seats are the played
+    ones, and they come back in plan order only to be compared."""
+    index = {p: i for i, p in enumerate(players)}
+    seats = _SeatHistory(len(players))
+    for seating in played:
+        seats.add([[index[p] for p in t if p in index] for t in seating.tables])
+    skip = len(played) if plan_includes_played else 0
+    out = []
+    for r, tables in enumerate(schedule):
+        seated = {p for t in tables for p in t}
+        byes = tuple(players[p] for p in range(len(players)) if p not in seated)
+        if r < skip:
+            out.append(Seating(tuple(tuple(players[p] for p in t) for t in tables), byes))
+            continue
+        rng = random.Random(f"cuori-seats:{seat_seed}:{len(played) + r - skip}")
+        if ranks is not None:
+            tables = sorted(tables, key=lambda t: sorted(ranks[p] for p in t))
+        else:  # standard tables first, then those without a repeated pair
+            tables = sorted(tables, key=lambda t: (len(t) != table_size, seats.repeats(t), min(t)))
+        ordered = [seats.order(table, rng) for table in tables]
+        seats.add(ordered)
+        out.append(Seating(tuple(tuple(players[p] for p in t) for t in ordered), byes))
+    return out
+
+
+class _SeatHistory:
+    """Seats taken so far: per player, how often at each seat (0 = first
+    dealer), and per ordered pair how often the second sat on the first's
+    left (who receives whose passed cards, and so on round the table)."""
+
+    def __init__(self, n: int) -> None:
+        self.seat_count = [[0] * 6 for _ in range(n)]
+        self.left_of: dict[tuple[int, int], int] = {}
+        self.met: set[tuple[int, int]] = set()
+
+    def repeats(self, table: list[int]) -> int:
+        """Pairs at ``table`` that sat together before."""
+        return sum((a, b) in self.met for a in table for b in table if a < b)
+
+    def add(self, tables: list[list[int]]) -> None:
+        for table in tables:
+            self.met.update((a, b) for a in table for b in table if a < b)
+            for seat, p in enumerate(table):
+                self.seat_count[p][min(seat, 5)] += 1
+                left = table[(seat + 1) % len(table)]
+                self.left_of[(p, left)] = self.left_of.get((p, left), 0) + 1
+
+    def order(self, table: list[int], rng: random.Random) -> list[int]:
+        """The seat order for ``table`` that repeats the fewest seats and
+        left neighbours (Hearts passes left, right and across, so a player
+        with the same neighbours would pass to the same players again);
+        ties are broken at random, so seats vary with the seed."""
+        members = sorted(table)
+        rng.shuffle(members)
+        if len(members) > 6:
+            return members
+        best, best_cost = members, -1
+        for order in itertools.permutations(members):
+            cost = sum(self.seat_count[p][seat] for seat, p in enumerate(order))
+            cost += sum(
+                self.left_of.get((p, order[(seat + 1) % len(order)]), 0)
+                for seat, p in enumerate(order)
+            )
+            if best_cost < 0 or cost < best_cost:
+                best, best_cost = list(order), cost
+            if cost == 0:
+                break
+        return best

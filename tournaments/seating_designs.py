@@ -3,11 +3,19 @@
 Pure functions over player numbers 0..n-1: each returns rounds, each round a
 list of tables, each table a sorted list of players, such that no two
 players share a table twice (the social golfer problem, solved exactly for
-these counts).
+these counts).  :func:`repeat_free_rounds` picks the one for a field.
+
+References: the affine and projective geometries and unitals are in the
+Handbook of Combinatorial Designs (Colbourn and Dinitz, 2nd ed., 2007:
+VII.2 finite geometry, II.7 resolvable designs); Miller, Valkov and Abel
+(Symmetry 18(2):269, 2026) tabulate which design gives the most rounds for
+each field of the social golfer problem.
 """
 
 from __future__ import annotations
 
+import itertools
+from functools import cache
 from typing import Any
 
 # GF(4) = {0, 1, x, x+1} as 0..3; addition is XOR.
@@ -52,11 +60,53 @@ def affine_parallel_classes(k: int) -> list[list[list[int]]]:
 _GF2_POLY = {2: 0b111, 3: 0b1011, 4: 0b10011, 5: 0b100101, 6: 0b1000011, 7: 0b10000011}
 
 
+def _is_prime(q: int) -> bool:
+    return q >= 2 and all(q % d for d in range(2, int(q**0.5) + 1))
+
+
+def _odd_prime_power_field(p: int, e: int) -> tuple[Any, Any]:
+    """GF(p**e), p an odd prime, e = 2 or 3: elements are the base-p digits
+    of 0 .. p**e - 1 (digit i = coefficient of x**i); products are reduced
+    modulo the first monic polynomial of degree e with no root in GF(p),
+    irreducible since e <= 3.  Tables built once."""
+    q = p**e
+    for low in itertools.product(range(p), repeat=e):  # coefficients of x**0 .. x**(e-1)
+        modulus = (*low, 1)
+        if all(sum(c * x**i for i, c in enumerate(modulus)) % p for x in range(p)):
+            break
+
+    def digits(a: int) -> list[int]:
+        return [(a // p**i) % p for i in range(e)]
+
+    def product(a: int, b: int) -> int:
+        poly = [0] * (2 * e - 1)
+        for i, x in enumerate(digits(a)):
+            for j, y in enumerate(digits(b)):
+                poly[i + j] += x * y
+        for top in range(2 * e - 2, e - 1, -1):  # x**e = -(lower terms of the modulus)
+            c, poly[top] = poly[top], 0
+            for i in range(e):
+                poly[top - e + i] -= c * modulus[i]
+        return sum((c % p) * p**i for i, c in enumerate(poly[:e]))
+
+    times = [[product(a, b) for b in range(q)] for a in range(q)]
+    plus = [
+        [sum(((x + y) % p) * p**i for i, (x, y) in enumerate(zip(digits(a), digits(b)))) for b in range(q)]
+        for a in range(q)
+    ]
+    return (lambda a, b: plus[a][b]), (lambda a, b: times[a][b])
+
+
 def _field(q: int) -> tuple[Any, Any] | None:
-    """Addition and multiplication of GF(q) on 0 .. q-1 for a prime q or
-    q = 2**e (e <= 7); None for other orders."""
-    if q >= 2 and all(q % d for d in range(2, int(q**0.5) + 1)):
+    """Addition and multiplication of GF(q) on 0 .. q-1 for a prime q,
+    q = 2**e (e <= 7) or q = p**2, p**3 (p an odd prime); None for other
+    orders."""
+    if _is_prime(q):
         return (lambda a, b: (a + b) % q), (lambda a, b: a * b % q)
+    for e in (2, 3):
+        p = round(q ** (1 / e))
+        if p % 2 and p**e == q and _is_prime(p):
+            return _odd_prime_power_field(p, e)
     e = q.bit_length() - 1
     if q == 1 << e and e in _GF2_POLY:
         poly = _GF2_POLY[e]
@@ -95,3 +145,236 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
         [sorted(g * q + add(t, mul(g, j)) for g in range(k)) for t in range(q)]
         for j in range(q)
     ]
+
+
+def resolve(n: int, blocks: list[tuple[int, ...]], rounds: int) -> list[list[list[int]]]:
+    """Split ``blocks`` (a 2-design on points 0..n-1) into ``rounds``
+    parallel classes (each a partition of the points), by exact-cover
+    backtracking: each class is filled from its lowest uncovered point.
+    Deterministic; returns [] when no resolution exists.  Fast for the
+    designs used here (the unital: 143 nodes; PG(3, 3): about 10**5).
+    """
+    through: list[list[int]] = [[] for _ in range(n)]
+    masks = []
+    for i, block in enumerate(blocks):
+        mask = 0
+        for p in block:
+            through[p].append(i)
+            mask |= 1 << p
+        masks.append(mask)
+    everyone = (1 << n) - 1
+    used = [False] * len(blocks)
+    classes: list[list[int]] = []
+    current: list[int] = []
+
+    def fill(covered: int) -> bool:
+        if covered == everyone:
+            classes.append(list(current))
+            saved = list(current)
+            current.clear()
+            if len(classes) == rounds or fill(0):
+                return True
+            classes.pop()
+            current.extend(saved)
+            return False
+        point = (~covered & (covered + 1)).bit_length() - 1  # lowest uncovered
+        for i in through[point]:
+            if used[i] or masks[i] & covered:
+                continue
+            used[i] = True
+            current.append(i)
+            if fill(covered | masks[i]):
+                return True
+            used[i] = False
+            current.pop()
+        return False
+
+    if not fill(0):
+        return []
+    return [[sorted(blocks[i]) for i in chosen] for chosen in classes]
+
+
+def _gf9() -> tuple[Any, Any]:
+    """GF(9) = GF(3)[i] / (i**2 + 1) on 0..8 (a + 3b for a + b i)."""
+
+    def add(x: int, y: int) -> int:
+        return (x % 3 + y % 3) % 3 + 3 * ((x // 3 + y // 3) % 3)
+
+    def mul(x: int, y: int) -> int:
+        a, b, c, d = x % 3, x // 3, y % 3, y // 3
+        return (a * c - b * d) % 3 + 3 * ((a * d + b * c) % 3)
+
+    return add, mul
+
+
+def _projective_points(q: int, dimension: int) -> list[tuple[int, ...]]:
+    """Points of PG(dimension, q) as vectors whose first nonzero entry is 1."""
+    return [
+        v for v in itertools.product(range(q), repeat=dimension + 1)
+        if any(v) and next(c for c in v if c) == 1
+    ]
+
+
+@cache
+def hermitian_unital_classes() -> list[list[list[int]]]:
+    """9 rounds of 7 tables of 4 for 28 players, nobody meeting twice.
+
+    The Hermitian unital of order 3: the 28 points of PG(2, 9) with
+    x**4 + y**4 + z**4 = 0 (x**4 = x * x**3, the norm to GF(3)); its blocks
+    are its intersections with the secant lines (4 points each, 63 blocks),
+    a 2-(28, 4, 1) design, resolved into 9 parallel classes by
+    :func:`resolve` (Handbook of Combinatorial Designs, VII.2.6 unitals).
+    """
+    add, mul = _gf9()
+
+    def power(x: int, e: int) -> int:
+        out = 1
+        for _ in range(e):
+            out = mul(out, x)
+        return out
+
+    def dot(u: tuple[int, ...], v: tuple[int, ...]) -> int:
+        out = 0
+        for a, b in zip(u, v):
+            out = add(out, mul(a, b))
+        return out
+
+    points = _projective_points(9, 2)
+    unital = [v for v in points if add(add(power(v[0], 4), power(v[1], 4)), power(v[2], 4)) == 0]
+    index = {v: i for i, v in enumerate(unital)}
+    blocks = sorted({
+        block for line in points
+        if len(block := tuple(sorted(index[v] for v in unital if dot(line, v) == 0))) == 4
+    })
+    return resolve(len(unital), blocks, 9)
+
+
+@cache
+def projective_packing_classes() -> list[list[list[int]]]:
+    """13 rounds of 10 tables of 4 for 40 players, nobody meeting twice.
+
+    The 40 points and 130 lines of PG(3, 3) form a 2-(40, 4, 1) design; a
+    packing (a partition of the lines into 13 spreads, which Denniston,
+    "Some packings of projective spaces", 1972, shows exists) is a
+    resolution, found by :func:`resolve` (about 0.5 s, cached).
+    """
+    points = _projective_points(3, 3)
+    index = {v: i for i, v in enumerate(points)}
+
+    def normal(v: tuple[int, ...]) -> tuple[int, ...]:
+        first = next(c for c in v if c)
+        return tuple(c * first % 3 for c in v)  # 1 and 2 are their own inverses mod 3
+
+    lines = sorted({
+        tuple(sorted({
+            index[normal(tuple((x * a + y * b) % 3 for a, b in zip(u, v)))]
+            for x in range(3) for y in range(3) if (x, y) != (0, 0)
+        }))
+        for u, v in itertools.combinations(points, 2)
+    })
+    return resolve(len(points), lines, 13)
+
+
+def _difference_triples(m: int) -> list[tuple[int, ...]]:
+    """Triples of Z_m whose 6 differences are all different (m = 7: the
+    translates of {0, 1, 3} and {0, 2, 3})."""
+    return [
+        t for t in itertools.combinations(range(m), 3)
+        if len({(a - b) % m for a in t for b in t if a != b}) == 6
+    ]
+
+
+@cache
+def cyclic_24_classes() -> list[list[list[int]]]:
+    """7 rounds of 6 tables of 4 for 24 players, nobody meeting twice (the
+    6-4-7 social golfer schedule; a resolvable 4-GDD of type 3^8: each
+    player meets the 21 players outside its group of 3).
+
+    Players (x, layer) for x in Z_7, layer 0..2, numbered ``7 * layer + x``,
+    and three fixed players 21, 22, 23; round r is a base round shifted by
+    x -> x + r.  The base round: fixed player k with (a_k, 0), (b_k, 1),
+    (c_k, 2); then a difference triple T_i of layer i with one point q of
+    the next layer, for i = 0, 1, 2.  Each layer's within differences come
+    once from T_i, and the parameters are chosen (a small exhaustive search,
+    instant) so that the 6 differences between any two layers are 1..6,
+    each once.  The groups are {(x, 0), (x, 1), (x, 2)} and {21, 22, 23}.
+    (Our 1-rotational construction, in the spirit of the starter blocks of
+    Miller, Valkov and Abel 2026; the schedule's existence is in Harvey's
+    social golfer table.)
+    """
+    m = 7
+
+    def options() -> Any:
+        for triple in _difference_triples(m):
+            rest = [x for x in range(m) if x not in triple]
+            for q in rest:
+                for fixed in itertools.permutations(x for x in rest if x != q):
+                    yield triple, q, fixed
+
+    def all_differences(values: list[int]) -> bool:
+        return sorted(v % m for v in values) == list(range(1, m))
+
+    layers = list(options())
+    for t0, q0, a in layers:
+        for t1, q1, b in layers:
+            if not all_differences([b[k] - a[k] for k in range(3)] + [q1 - t for t in t0]):
+                continue
+            for t2, q2, c in layers:
+                if all_differences([c[k] - b[k] for k in range(3)] + [q2 - t for t in t1]) and (
+                    all_differences([c[k] - a[k] for k in range(3)] + [t - q0 for t in t2])
+                ):
+                    return [
+                        [sorted(table) for table in (
+                            *([21 + k, (a[k] + r) % m, m + (b[k] + r) % m, 2 * m + (c[k] + r) % m]
+                              for k in range(3)),
+                            [(t + r) % m for t in t0] + [m + (q1 + r) % m],
+                            [m + (t + r) % m for t in t1] + [2 * m + (q2 + r) % m],
+                            [2 * m + (t + r) % m for t in t2] + [(q0 + r) % m],
+                        )]
+                        for r in range(m)
+                    ]
+    return []
+
+
+def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]]], str]:
+    """The known repeat-free schedule with the most rounds for ``n``
+    players at tables of ``table_size`` only, and its name; ([], "") when
+    none is built in.  Affine spaces (4**k players), the 4-GDD over Z_7
+    (24), the unital (28), the PG(3, 3) packing (40), transversal designs (k * q players, q a prime
+    power, q rounds), followed by rounds that seat each group of the
+    transversal design apart when its q players have a design of their own
+    (32 players: 8 + 1 rounds)."""
+    best: tuple[list[list[list[int]]], str] = ([], "")
+
+    def offer(classes: list[list[list[int]]], name: str) -> None:
+        nonlocal best
+        if len(classes) > len(best[0]):
+            best = (classes, name)
+
+    if n % table_size == 0 and n:
+        offer([[list(range(i, i + table_size)) for i in range(0, n, table_size)]], "one round")
+    if table_size == 4:
+        bits = n.bit_length() - 1
+        if n >= 16 and n == 1 << bits and bits % 2 == 0:
+            offer(affine_parallel_classes(bits // 2), f"affine space AG({bits // 2}, 4)")
+        if n == 28:
+            offer(hermitian_unital_classes(), "Hermitian unital of order 3")
+        if n == 40:
+            offer(projective_packing_classes(), "packing of PG(3, 3)")
+        if n == 24:
+            offer(cyclic_24_classes(), "resolvable 4-GDD of type 3^8 over Z_7")
+    q = n // table_size
+    if n % table_size == 0 and q >= table_size:
+        rounds = transversal_rounds(q, table_size)
+        if rounds:
+            offer(rounds, f"transversal design TD({table_size}, {q})")
+            inner, inner_name = repeat_free_rounds(q, table_size)
+            if inner:
+                # the TD's groups (players g*q .. g*q + q - 1) never met: seat each by a design on q
+                extra = [
+                    [[g * q + p for p in table] for g in range(table_size) for table in tables]
+                    for tables in inner
+                ]
+                offer(rounds + extra,
+                      f"transversal design TD({table_size}, {q}) and its groups by {inner_name}")
+    return best

@@ -11,7 +11,6 @@ back to a tournament attribute of the same name when one exists
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -19,14 +18,10 @@ from django.utils.translation import gettext as _
 
 from tables.models import Seat, Table
 
-from . import seating, selectors
+from . import checkin, seating, selectors
+from .errors import TournamentError
 from .models import Bye, Registration, Round, Tournament
 from .services import create_table
-
-
-class SeatingServiceError(Exception):
-    """A request the organizer can fix; the message is translated."""
-
 
 # Translated messages for ``seating.SeatingError`` codes (the pure module
 # has no Django, so it names the problem and we word it here).
@@ -41,12 +36,13 @@ _MESSAGES = {
     "not_in_round": lambda p: _("Player %(player)s is not in this round.") % p,
     "no_such_table": lambda p: _("There is no table %(table)s.") % p,
     "bad_table_size_after_move": lambda p: _("Table %(table)s would have %(count)s players.") % p,
+    "bad_club_weight": lambda p: _("Keeping clubs apart takes a weight from 0 to 10, not %(weight)s.") % p,
 }
 
 
-def _translate(error: seating.SeatingError) -> SeatingServiceError:
+def _translate(error: seating.SeatingError) -> TournamentError:
     message = _MESSAGES.get(error.code)
-    return SeatingServiceError(message(error.params) if message else str(error))
+    return TournamentError(message(error.params) if message else str(error), code=f"seating_{error.code}")
 
 
 @dataclass(frozen=True)
@@ -57,38 +53,6 @@ class SeatedRound:
     round: Round
     seating: seating.Seating
     repeats: tuple[seating.Repeat, ...]
-
-
-def history(tournament: Tournament, *, before: int | None = None) -> dict[int, seating.Seating]:
-    """The tournament's rounds (before round number ``before``) as plain
-    seatings of registration ids, keyed by round number; 2 queries."""
-    seats = Seat.objects.filter(round__tournament=tournament)
-    byes = Bye.objects.filter(round__tournament=tournament)
-    if before is not None:
-        seats = seats.filter(round__number__lt=before)
-        byes = byes.filter(round__number__lt=before)
-    tables: dict[int, dict[int, list[int]]] = {}
-    for number, table, registration in seats.order_by(
-        "round__number", "table__number", "position"
-    ).values_list("round__number", "table__number", "registration_id"):
-        tables.setdefault(number, {}).setdefault(table, []).append(registration)
-    bye_lists: dict[int, list[int]] = {}
-    for number, registration in byes.order_by("round__number", "registration_id").values_list(
-        "round__number", "registration_id"
-    ):
-        bye_lists.setdefault(number, []).append(registration)
-    numbers = sorted(set(tables) | set(bye_lists))
-    return {
-        n: seating.Seating(
-            tuple(tuple(t) for _, t in sorted(tables.get(n, {}).items())), tuple(bye_lists.get(n, ()))
-        )
-        for n in numbers
-    }
-
-
-def round_seating(round_: Round) -> seating.Seating:
-    """One saved round as a plain seating (tables in number order)."""
-    return history(round_.tournament, before=round_.number + 1).get(round_.number, seating.Seating(()))
 
 
 def _setting(tournament: Tournament, name: str, given, default):
@@ -114,14 +78,19 @@ def seat_next_round(
 
     Without an odd-count policy (argument or tournament field) counts that
     tables of 5 cannot seat (6, 7, 11 players) get tables of 3.  Active
-    players are the registrations not withdrawn, late ones included.
+    players are the registrations not withdrawn and not checked in as absent
+    or late for this round (``checkin.not_seated``).
     ``swiss`` ranks them by the standings after the rounds played
-    (``selectors.standings``); balanced follows one plan for the tournament
+    (``selectors.standings``), and round 1 by the players' ratings when some
+    have one (``_rating_ranks``; players without a rating after the rated
+    ones, in an order shuffled by the seed); balanced follows one plan for the tournament
     (seeded by the tournament's ``seed``, chosen and saved when round 1 is
     seated if empty; a round's seed defaults to one derived from it) while
     the rounds match it, looking ahead over
-    the rounds planned.  Raises ``SeatingServiceError`` (translated) when
-    the round exists, the previous round is not locked, the tournament is
+    the rounds planned.  Players of one club are kept apart where that
+    costs no repeat, weighed by the tournament's ``seating_club_weight``
+    when the model has one (else ``seating.DEFAULT_CLUB_WEIGHT``, off).
+    Raises ``TournamentError`` (translated) when the round exists, the previous round is not locked, the tournament is
     finished, or the players cannot be seated; nothing is written then.
     """
     method = _setting(tournament, "seating_method", method, seating.BALANCED)
@@ -129,24 +98,25 @@ def seat_next_round(
     odd = chosen_odd or seating.TABLES_OF_5
     table_size = int(_setting(tournament, "table_size", table_size, 4))
     if method not in seating.GENERATING_METHODS:
-        raise SeatingServiceError(
+        raise TournamentError(
             _("Unknown seating method %(method)s: use one of %(choices)s.")
-            % {"method": method, "choices": ", ".join(seating.GENERATING_METHODS)}
+            % {"method": method, "choices": ", ".join(seating.GENERATING_METHODS)},
+            code="seating_method",
         )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status == Tournament.Status.FINISHED:
-            raise SeatingServiceError(_("The tournament is finished."))
+            raise TournamentError(_("The tournament is finished."), code="finished")
         rounds = dict(tournament.rounds.values_list("number", "status"))
         last = max(rounds, default=0)
         number = last + 1 if number is None else number
         if number in rounds:
-            raise SeatingServiceError(_("Round %(n)s is already seated.") % {"n": number})
+            raise TournamentError(_("Round %(n)s is already seated.") % {"n": number}, code="round_seated")
         if number != last + 1:
-            raise SeatingServiceError(_("The next round to seat is round %(n)s.") % {"n": last + 1})
+            raise TournamentError(_("The next round to seat is round %(n)s.") % {"n": last + 1}, code="round_number")
         if last and rounds[last] != Round.Status.LOCKED:
-            raise SeatingServiceError(
-                _("Lock round %(n)s before seating the next one.") % {"n": last}
+            raise TournamentError(
+                _("Lock round %(n)s before seating the next one.") % {"n": last}, code="round_not_locked",
             )
         if tournament.seed is None:
             # The tournament's seed fixes the whole seating plan; chosen once, then recorded.
@@ -154,11 +124,13 @@ def seat_next_round(
             tournament.save(update_fields=["seed"])
         if seed is None:
             seed = random.Random(f"{tournament.seed}:{number}").randrange(2**31)
-        active = list(
-            Registration.objects.filter(tournament=tournament, withdrawn=False)
-            .order_by("id").values_list("id", flat=True)
+        away = checkin.not_seated(tournament, number)  # checked in as absent or late for this round
+        clubs = dict(
+            Registration.objects.filter(tournament=tournament, withdrawn=False).exclude(pk__in=away)
+            .order_by("id").values_list("id", "player__club")
         )
-        past = history(tournament, before=number)
+        active = list(clubs)
+        past = selectors.seating_history(tournament, before=number)
         past_list = [past[n] for n in sorted(past)]
         ranks = None
         if method == seating.SWISS and past_list:
@@ -166,6 +138,8 @@ def seat_next_round(
                 row.registration_id: row.rank - 1
                 for row in selectors.standings(tournament, round_number=number - 1)
             }
+        elif method == seating.SWISS:
+            ranks = _rating_ranks(active, seed)
         plan_seed = tournament.seed
         if chosen_odd is None:
             # no policy chosen: tables of 5, or of 3 for counts 5s cannot seat (6, 7, 11)
@@ -178,7 +152,8 @@ def seat_next_round(
             result = seating.seat_round(
                 active, history=past_list, method=method, seed=seed, table_size=table_size,
                 odd=odd, ranks=ranks, rounds_left=max(1, tournament.rounds_planned - number + 1),
-                plan_seed=plan_seed,
+                plan_seed=plan_seed, clubs=clubs,
+                club_weight=int(getattr(tournament, "seating_club_weight", seating.DEFAULT_CLUB_WEIGHT)),
             )
         except seating.SeatingError as exc:
             raise _translate(exc) from None
@@ -191,27 +166,31 @@ def seat_next_round(
     return SeatedRound(round_, result, tuple(seating.find_repeats(result, past_list)))
 
 
-def seat_round(tournament: Tournament, *, number: int | None = None, seed: int | None = None) -> Round:
-    """``seat_next_round`` with the tournament's settings, returning the
-    saved ``Round`` (the entry point ``organizer.start_round`` uses)."""
-    return seat_next_round(tournament, number=number, seed=seed).round
+def _rating_ranks(active: list[int], seed: int) -> dict[int, int] | None:
+    """Swiss round 1 seeded by the players' ratings (``seasons``): the rated players by rating, best first, then the
+    others in an order shuffled by the round's seed; None (seated as balanced) when nobody has a rating. 2 queries."""
+    # seasons builds on tournaments, not the reverse: imported here, when a swiss round 1 is seated.
+    from seasons import ratings
+    from seasons import selectors as rating_selectors
 
-
-def repeats_in_round(round_: Round) -> list[seating.Repeat]:
-    """Pairs at one table of ``round_`` who met in an earlier round (players
-    are registration ids), for the organizer's page."""
-    past = history(round_.tournament, before=round_.number + 1)
-    current = past.pop(round_.number, seating.Seating(()))
-    return seating.find_repeats(current, [past[n] for n in sorted(past)])
+    player_of = dict(Registration.objects.filter(pk__in=active).values_list("id", "player_id"))
+    rated = rating_selectors.ratings_of(player_of.values())
+    if not rated:
+        return None
+    by_registration = {r: rated[p] for r, p in player_of.items() if p in rated}
+    unrated = sorted(r for r in active if r not in by_registration)
+    random.Random(f"cuori-unrated:{seed}").shuffle(unrated)
+    return ratings.seeding_ranks(by_registration, unrated)
 
 
 def _editable(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status == Round.Status.LOCKED:
-        raise SeatingServiceError(_("Round %(n)s is locked.") % {"n": round_.number})
+        raise TournamentError(_("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked")
     if Table.objects.filter(round=round_, hands__isnull=False).exists():
-        raise SeatingServiceError(
-            _("Round %(n)s has hands recorded; its seating can no longer change.") % {"n": round_.number}
+        raise TournamentError(
+            _("Round %(n)s has hands recorded; its seating can no longer change.") % {"n": round_.number},
+            code="round_has_hands",
         )
     return round_
 
@@ -232,7 +211,7 @@ def _edit(round_: Round, change) -> seating.ManualChange:
     """Apply ``change(before, history)`` (a pure ``seating`` edit) to a round with no hands yet, and save it."""
     with transaction.atomic():
         round_ = _editable(round_)
-        past = history(round_.tournament, before=round_.number + 1)
+        past = selectors.seating_history(round_.tournament, before=round_.number + 1)
         before = past.pop(round_.number, seating.Seating(()))
         try:
             result = change(before, [past[n] for n in sorted(past)])
@@ -245,35 +224,13 @@ def _edit(round_: Round, change) -> seating.ManualChange:
 def swap_players(round_: Round, a: int, b: int) -> seating.ManualChange:
     """Swap registrations ``a`` and ``b`` (seated or on a bye) in a round
     with no hands yet; returns the new seating and the repeats it creates.
-    Raises ``SeatingServiceError``."""
+    Raises ``TournamentError``."""
     return _edit(round_, lambda before, past: seating.swap_players(before, a, b, history=past))
 
 
 def move_player(round_: Round, registration: int, table: int | None) -> seating.ManualChange:
     """Move a registration to the last seat of table number ``table`` (1..),
     or to the byes when ``table`` is None, in a round with no hands yet.
-    Raises ``SeatingServiceError``."""
+    Raises ``TournamentError``."""
     index = None if table is None else table - 1
     return _edit(round_, lambda before, past: seating.move_player(before, registration, index, history=past))
-
-
-def seating_rows(tournament: Tournament, *, round_number: int | None = None) -> Iterator[list[object]]:
-    """CSV rows ``round,table,seat,player`` (seat numbered from 1, seat 1
-    deals first; player = name), then each round's byes with empty table
-    and seat; 2 queries."""
-    seats = Seat.objects.filter(round__tournament=tournament)
-    byes = Bye.objects.filter(round__tournament=tournament)
-    if round_number is not None:
-        seats = seats.filter(round__number=round_number)
-        byes = byes.filter(round__number=round_number)
-    by_round: dict[int, list[list[object]]] = {}
-    for number, table, position, name in seats.order_by(
-        "round__number", "table__number", "position"
-    ).values_list("round__number", "table__number", "position", "registration__player__name"):
-        by_round.setdefault(number, []).append([number, table, position + 1, name])
-    for number, name in byes.order_by("round__number", "registration__player__name").values_list(
-        "round__number", "registration__player__name"
-    ):
-        by_round.setdefault(number, []).append([number, "", "", name])
-    for number in sorted(by_round):
-        yield from by_round[number]

@@ -11,13 +11,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tables.models import Seat, Table
 
-from . import scoring
-from .models import Bye, Registration, Tournament
+from . import scoring, seating
+from .models import Bye, Registration, Round, Tournament
+from .snapshot import snapshot
 from .standings import ByeResult, GameResult, PlayerRecord, StandingRow, rank
 
 
@@ -43,9 +45,15 @@ def table_results(
 ) -> list[TableResult]:
     """Every table of the tournament (up to ``round_number``) with totals and, for ended games, the result.
 
-    only: a further filter on tables (e.g. ``Q(round=round_)``). 2 queries.
+    only: a further filter on tables (e.g. ``Q(round=round_)``). 2 queries, on one
+    committed state (``snapshot``): a hand saved meanwhile counts in both or in neither.
     Tables are ordered by round and number; seats by position.
     """
+    with snapshot():
+        return _table_results(tournament, round_number, only)
+
+
+def _table_results(tournament: Tournament, round_number: int | None, only: Q | None) -> list[TableResult]:
     table_filter = Q(round__tournament=tournament)
     if round_number is not None:
         table_filter &= Q(round__number__lte=round_number)
@@ -55,30 +63,35 @@ def table_results(
         seat_filter = Q(table__in=tables.values("id"))
     else:
         seat_filter = table_filter  # the same conditions, without a subquery (the standings' path)
-    seats = (
-        Seat.objects.filter(seat_filter)
-        .values_list("table_id", "registration_id")
-        .annotate(total=Coalesce(Sum("scores__points"), 0))
-        .order_by("table_id", "position")
-    )
-    tables = (
-        tables.values_list("id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at", "mode")
-        .annotate(hand_count=Count("hands"))
-        .order_by("round__number", "number")
-    )
-    by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    # The seats' penalty totals and the tables' hand counts are stored by tables.services with every
+    # hand (Seat.points, Table.hands_recorded): no sum over every hand score of the tournament here.
+    seats = Seat.objects.filter(seat_filter).values_list("table_id", "registration_id", "points").order_by(
+        "table_id", "position")
+    tables = tables.values_list(
+        "id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at", "mode", "hands_recorded",
+    ).order_by("round__number", "number")
+    registrations: dict[int, list[int]] = defaultdict(list)
+    totals_of: dict[int, list[int]] = defaultdict(list)
     for table_id, registration_id, total in seats:
-        by_table[table_id].append((registration_id, total))
+        registrations[table_id].append(registration_id)
+        totals_of[table_id].append(total)
     rules = tournament.scoring_rules()
     points_table = tournament.match_point_table()
+    shared: dict[tuple[int, ...], tuple[Fraction, ...]] = {}  # places → match points: few patterns
     results = []
     for table_id, number, round_no, closed, confirmed_at, mode, hand_count in tables:
-        table_seats = by_table.get(table_id, [])
-        totals = tuple(total for _reg, total in table_seats)
-        over, places, match_points = scoring.game_result(totals, hand_count, rules, points_table, closed=closed)
+        totals = tuple(totals_of.get(table_id, ()))
+        n = len(totals)
+        places = match_points = None
+        over = n in scoring.TABLE_SIZES and scoring.is_game_over(totals, hand_count, rules, closed=closed)
+        if over:
+            places = tuple(scoring.places(totals))
+            match_points = shared.get(places)
+            if match_points is None:
+                match_points = shared[places] = scoring.shares(places, points_table[n])
         results.append(TableResult(
             table_id=table_id, round_number=round_no, number=number, hands=hand_count,
-            over=over, registrations=tuple(reg for reg, _total in table_seats), totals=totals,
+            over=over, registrations=tuple(registrations.get(table_id, ())), totals=totals,
             places=places, match_points=match_points,
             confirmed=confirmed_at is not None, engine=mode == Table.Mode.ENGINE,
         ))
@@ -86,7 +99,15 @@ def table_results(
 
 
 def player_records(tournament: Tournament, *, round_number: int | None = None) -> dict[int, PlayerRecord]:
-    """Every registration's ended games and byes (up to ``round_number``), keyed by registration id. 4 queries."""
+    """Every registration's ended games and byes (up to ``round_number``), keyed by registration id.
+
+    4 queries, on one committed state (``snapshot``).
+    """
+    with snapshot():
+        return _player_records(tournament, round_number)
+
+
+def _player_records(tournament: Tournament, round_number: int | None) -> dict[int, PlayerRecord]:
     records = {
         r["id"]: PlayerRecord(
             registration_id=r["id"], player_id=r["player_id"], name=r["player__name"],
@@ -101,16 +122,16 @@ def player_records(tournament: Tournament, *, round_number: int | None = None) -
         if not result.over:
             continue
         round_totals[result.round_number].extend(result.totals)
-        for i, registration_id in enumerate(result.registrations):
+        for registration_id, points, place, match_points in zip(
+            result.registrations, result.totals, result.places, result.match_points,
+        ):
             records[registration_id].games.append(GameResult(
-                round_number=result.round_number, table_id=result.table_id, points=result.totals[i],
-                place=result.places[i], match_points=result.match_points[i],
-                opponents=tuple(r for r in result.registrations if r != registration_id),
+                result.round_number, result.table_id, points, place, match_points, result.registrations,
             ))
     byes = Bye.objects.filter(round__tournament=tournament)
     if round_number is not None:
         byes = byes.filter(round__number__lte=round_number)
-    bye_points = Fraction(tournament.bye_match_points)
+    bye_points = tournament.bye_points()
     for registration_id, number in byes.values_list("registration_id", "round__number"):
         if tournament.bye_result_points is not None:
             points = tournament.bye_result_points
@@ -130,3 +151,125 @@ def standings(tournament: Tournament, *, round_number: int | None = None) -> lis
     """
     records = player_records(tournament, round_number=round_number)
     return rank(records.values(), tournament.tiebreak_order())
+
+
+# --- what a decision will do (the organizer's confirmation pages) ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPlan:
+    """What locking a round or finishing a tournament would do, stated before it is done.
+
+    blocking: translated reasons that refuse the decision now (empty: it can
+    be taken); consequences: translated sentences stating its effects;
+    unfinished: numbers of the tables whose game has not ended (locking ends
+    them as when time is up).
+    """
+
+    blocking: list[str]
+    consequences: list[str]
+    unfinished: list[int]
+
+
+def number_list(numbers) -> str:
+    """Numbers as a phrase in the page's language: [3] → "3", [3, 4] → "3 and 4", [2, 3, 5] → "2, 3 and 5"."""
+    items = [str(n) for n in numbers]
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def lock_plan(round_: Round) -> DecisionPlan:
+    """What locking ``round_`` would do (2 queries): tables not finished, not confirmed, without hands."""
+    results = table_results(round_.tournament, only=Q(round=round_))
+    empty = [r.number for r in results if r.hands == 0]
+    unfinished = [r.number for r in results if r.hands and not r.over]
+    unconfirmed = [r.number for r in results if r.over and not r.confirmed]
+    blocking, consequences = [], []
+    if empty:
+        blocking.append(ngettext(
+            "Table %(tables)s has no hand recorded: enter its hands before locking the round.",
+            "Tables %(tables)s have no hand recorded: enter their hands before locking the round.", len(empty),
+        ) % {"tables": number_list(empty)})
+    if unfinished:
+        consequences.append(ngettext(
+            "Table %(tables)s has not finished its game: locking ends it now with the hands recorded so far.",
+            "Tables %(tables)s have not finished their game: locking ends them now with the hands recorded so far.",
+            len(unfinished),
+        ) % {"tables": number_list(unfinished)})
+    if unconfirmed:
+        consequences.append(ngettext(
+            "Table %(tables)s has not been confirmed by an arbiter: its result becomes final as it is.",
+            "Tables %(tables)s have not been confirmed by an arbiter: their results become final as they are.",
+            len(unconfirmed),
+        ) % {"tables": number_list(unconfirmed)})
+    consequences.append(
+        _("No hand can be entered or corrected in round %(n)s until the organizer reopens it.") % {"n": round_.number}
+    )
+    return DecisionPlan(blocking, consequences, unfinished)
+
+
+def finish_plan(tournament: Tournament) -> DecisionPlan:
+    """What finishing ``tournament`` would do (1 query): rounds not locked, rounds not played."""
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status"))
+    blocking, consequences = [], []
+    if not rounds:
+        blocking.append(_("No round has been played."))
+    open_rounds = [n for n, status in rounds if status != Round.Status.LOCKED]
+    if open_rounds:
+        blocking.append(ngettext(
+            "Round %(rounds)s is not locked: lock it first.",
+            "Rounds %(rounds)s are not locked: lock them first.", len(open_rounds),
+        ) % {"rounds": number_list(open_rounds)})
+    played = rounds[-1][0] if rounds else 0
+    missing = list(range(played + 1, tournament.rounds_planned + 1))
+    if missing:
+        consequences.append(ngettext(
+            "Round %(rounds)s of %(planned)s is not played.",
+            "Rounds %(rounds)s of %(planned)s are not played.", len(missing),
+        ) % {"rounds": number_list(missing), "planned": tournament.rounds_planned})
+    consequences.append(_("The standings become final: no result can change until the organizer reopens the tournament."))
+    return DecisionPlan(blocking, consequences, [])
+
+
+# --- seating as it was saved (the organizer's seating page, the seating service, exports) -------
+
+
+def seating_history(tournament: Tournament, *, before: int | None = None) -> dict[int, seating.Seating]:
+    """The tournament's rounds (before round number ``before``) as plain
+    seatings of registration ids, keyed by round number; 2 queries."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+        byes = byes.filter(round__number__lt=before)
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table, registration in seats.order_by(
+        "round__number", "table__number", "position"
+    ).values_list("round__number", "table__number", "registration_id"):
+        tables.setdefault(number, {}).setdefault(table, []).append(registration)
+    bye_lists: dict[int, list[int]] = {}
+    for number, registration in byes.order_by("round__number", "registration_id").values_list(
+        "round__number", "registration_id"
+    ):
+        bye_lists.setdefault(number, []).append(registration)
+    numbers = sorted(set(tables) | set(bye_lists))
+    return {
+        n: seating.Seating(
+            tuple(tuple(t) for _, t in sorted(tables.get(n, {}).items())), tuple(bye_lists.get(n, ()))
+        )
+        for n in numbers
+    }
+
+
+def round_seating(round_: Round) -> seating.Seating:
+    """One saved round as a plain seating (tables in number order)."""
+    return seating_history(round_.tournament, before=round_.number + 1).get(round_.number, seating.Seating(()))
+
+
+def repeats_in_round(round_: Round) -> list[seating.Repeat]:
+    """Pairs at one table of ``round_`` who met in an earlier round (players
+    are registration ids), for the organizer's page."""
+    past = seating_history(round_.tournament, before=round_.number + 1)
+    current = past.pop(round_.number, seating.Seating(()))
+    return seating.find_repeats(current, [past[n] for n in sorted(past)])

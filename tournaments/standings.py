@@ -10,6 +10,7 @@ key, a label, a direction and a function of one player's record.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,7 +26,8 @@ class GameResult:
 
     points: the player's penalty total in that game (result points, 002);
     place: 1.. (tied seats share the best place); match_points: exact;
-    opponents: registration ids of the other seats.
+    table: registration ids of every seat of that table, the player's own
+    included (``opponents`` leaves it out).
     """
 
     round_number: int
@@ -33,7 +35,11 @@ class GameResult:
     points: int
     place: int
     match_points: Fraction
-    opponents: tuple[int, ...] = ()
+    table: tuple[int, ...] = ()
+
+    def opponents(self, me: int) -> tuple[int, ...]:
+        """The registration ids of the other seats of the table (``me`` left out)."""
+        return tuple(r for r in self.table if r != me)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,8 @@ def best_game(record: PlayerRecord, _all: dict[int, PlayerRecord]) -> int:
 
 def opponents_match_points(record: PlayerRecord, everyone: dict[int, PlayerRecord]) -> Fraction:
     """Strength of schedule: the sum of the current match points of every opponent met (once per game)."""
-    return exact_sum(everyone[o].match_points for g in record.games for o in g.opponents if o in everyone)
+    me = record.registration_id
+    return exact_sum(everyone[o].match_points for g in record.games for o in g.table if o != me and o in everyone)
 
 
 METRICS: dict[str, Metric] = {
@@ -150,6 +157,15 @@ class StandingRow:
     tiebreaks: dict[str, int | Fraction]
 
 
+def _whole_numbers(column: list[int | Fraction]) -> list[int]:
+    """One metric's values for every player as whole numbers in the same order: the fractions times
+    their common denominator. Exact (19/3 and 6 compare as 19 and 18), and integers sort much faster
+    than fractions."""
+    denominator = math.lcm(*(v.denominator for v in column if isinstance(v, Fraction))) if column else 1
+    return [v.numerator * (denominator // v.denominator) if isinstance(v, Fraction) else v * denominator
+            for v in column]
+
+
 def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[StandingRow]:
     """Rank players: match points (higher first), then each tiebreak in order.
 
@@ -160,11 +176,12 @@ def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[Stan
     """
     metrics = [METRICS["match_points"]] + [METRICS[k] for k in check_tiebreaks(tiebreaks)]
     everyone = {r.registration_id: r for r in records}
+    values = [[m.value(record, everyone) for m in metrics] for record in everyone.values()]
+    columns = [_whole_numbers([row[i] for row in values]) for i in range(len(metrics))]
     keyed = []
-    for record in everyone.values():
-        values = [m.value(record, everyone) for m in metrics]
-        sort_key = tuple(-v if m.higher_is_better else v for m, v in zip(metrics, values))
-        keyed.append((sort_key, record.name.casefold(), record.registration_id, record, values))
+    for j, record in enumerate(everyone.values()):
+        sort_key = tuple(-col[j] if m.higher_is_better else col[j] for m, col in zip(metrics, columns))
+        keyed.append((sort_key, record.name.casefold(), record.registration_id, record, values[j]))
     keyed.sort(key=lambda item: item[:3])
     rows: list[StandingRow] = []
     position = 1

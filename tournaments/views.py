@@ -14,21 +14,50 @@ import io
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from . import csvio, organizer, pages, permissions, seating_service, services
-from .forms import ArbiterForm, MoveForm, PlayerForm, PlayersUploadForm, SwapForm, TournamentForm
-from .models import Registration, Round, Tournament
+from tables.models import Seat
+
+from . import (
+    exports,
+    imports,
+    labels,
+    links,
+    organizer,
+    pages,
+    permissions,
+    rulesets,
+    scoring,
+    seating_service,
+    selectors,
+    services,
+)
+from .audit import Actor
+from .clock import round_clock
+from .errors import TournamentError
+from .forms import (
+    ArbiterForm,
+    HandsUploadForm,
+    MoveForm,
+    NewArbiterForm,
+    PlayerForm,
+    PlayersUploadForm,
+    SwapForm,
+    TournamentForm,
+)
+from .models import Bye, ImportJob, Registration, Round, Tournament
+from .projector import show as projector_show
 from .selectors import standings as standings_selector
 from .standings import METRICS
 
@@ -57,13 +86,20 @@ def home(request):
     mine = Tournament.objects.none()
     if request.user.is_authenticated:
         mine = Tournament.objects.filter(Q(owner=request.user) | Q(arbiters=request.user)).distinct()
-    return render(request, "tournaments/home.html", {"public": public, "mine": mine})
+    context = {"public": public, "mine": mine, "can_create": request.user.has_perm(permissions.CREATE)}
+    return render(request, "tournaments/home.html", context)
 
 
 @require_GET
 def tournament(request, slug):
-    """GET /t/<slug>/: rounds, the current round's seating with "where do I sit?", standings, finished tables."""
+    """GET /t/<slug>/: rounds, the current round's seating with "where do I sit?", the top ten, finished tables.
+
+    A finished tournament shows its podium and final standings instead of the seating. The top ten
+    leave withdrawn players out and show nothing before a game has ended (``pages.standing_lines``).
+    """
     tournament = _tournament(request, slug)
+    if tournament.status == Tournament.Status.FINISHED:
+        return _finished_page(request, tournament)
     rounds = list(tournament.rounds.all())
     current = rounds[-1] if rounds else None
     tables = pages.round_tables(tournament, current) if current else []
@@ -76,14 +112,22 @@ def tournament(request, slug):
     if request.htmx and request.htmx.target == "seating":
         response = render(request, "tournaments/tournament.html#seating", context)
     else:
-        context["top"] = pages.cached(
-            tournament, pages.fingerprint(tournament), "top10",
-            lambda: [(r.rank, r.player_id, r.name, r.match_points) for r in standings_selector(tournament)[:10]],
-        )
+        context["top"] = pages.active_lines(pages.standing_lines(tournament))[:10]
         context["byes"] = pages.round_byes(current) if current else []
         response = render(request, "tournaments/tournament.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return response
+
+
+def _finished_page(request, tournament: Tournament) -> HttpResponse:
+    """The page of a finished tournament: the rounds, the podium and the final standings."""
+    fp = pages.fingerprint(tournament)
+    context = {
+        **_roles(request, tournament), "rounds": list(tournament.rounds.all()),
+        "podium": pages.podium(pages.standing_lines(tournament, fp)),
+        "table_html": _standings_table(request, tournament, fp, None, {"live": False}),
+    }
+    return render(request, "tournaments/tournament.html", context)
 
 
 def _standings_round(request, tournament: Tournament) -> int | None:
@@ -123,14 +167,7 @@ def standings(request, slug):
             "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
         }
 
-        def table_html() -> str:
-            rows = standings_selector(tournament, round_number=round_number)
-            tiebreaks = [METRICS[k] for k in tournament.tiebreak_order()]
-            return render_to_string("tournaments/standings.html#table",
-                                    {**context, "rows": rows, "tiebreaks": tiebreaks}, request)
-
-        # The table is the same for every visitor: rendered once per fingerprint and language.
-        context["table_html"] = pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}", table_html)
+        context["table_html"] = _standings_table(request, tournament, fp, round_number, context)
         if request.htmx:
             response = HttpResponse(context["table_html"])
         else:
@@ -141,6 +178,19 @@ def standings(request, slug):
     return response
 
 
+def _standings_table(request, tournament: Tournament, fp: str, round_number: int | None, context: dict) -> str:
+    """The standings table's HTML (after ``round_number``, or all), the same for every visitor: rendered once
+    per fingerprint ``fp`` and language (``pages.cached``). ``context`` gives the partial ``live`` and
+    ``fingerprint`` (for the live poll)."""
+    def table_html() -> str:
+        rows = standings_selector(tournament, round_number=round_number)
+        tiebreaks = [METRICS[k] for k in tournament.tiebreak_order()]
+        return render_to_string("tournaments/standings.html#table",
+                                {"tournament": tournament, **context, "rows": rows, "tiebreaks": tiebreaks}, request)
+
+    return pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}", table_html)
+
+
 @require_GET
 def round_page(request, slug, number):
     """GET /t/<slug>/rounds/<n>/: the round's seating and results."""
@@ -149,8 +199,32 @@ def round_page(request, slug, number):
     context = {
         **_roles(request, tournament), "round": round_, "tables": pages.round_tables(tournament, round_),
         "byes": pages.round_byes(round_),
+        "clock": round_clock(round_) if round_.status != Round.Status.LOCKED else None,
     }
     return render(request, "tournaments/round.html", context)
+
+
+@require_GET
+def projector(request, slug):
+    """GET /t/<slug>/projector/[?slide=N]: a screen at the venue paging through the seating, the round clock
+    and the standings (``tournaments.projector``), with no login for a published tournament.
+
+    The page shows slide N (wrapped around) and asks htmx for slide N + 1 after the slide's seconds; the
+    poll gets the slide alone. Queries do not grow with the number of players.
+    """
+    tournament = _tournament(request, slug)
+    show = projector_show(tournament)
+    try:
+        wanted = int(request.GET.get("slide", "0"))
+    except ValueError:
+        wanted = 0
+    position, slide, following = show.at(wanted)
+    context = {"tournament": tournament, "show": show, "slide": slide, "position": position, "next": following}
+    template = "tournaments/projector.html#screen" if request.htmx else "tournaments/projector.html"
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_GET
@@ -193,7 +267,12 @@ def _apply_errors(form, error: ValidationError) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request):
-    """GET/POST /t/new/: a new tournament, owned by the user (a draft until published)."""
+    """GET/POST /t/new/: a new tournament, owned by the user (a draft until published).
+
+    Only users who may create tournaments (``permissions.CREATE``: staff and organizers by default).
+    """
+    if not request.user.has_perm(permissions.CREATE):
+        raise PermissionDenied(permissions.CREATE)
     form = TournamentForm(request.POST or None, creating=True)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -206,6 +285,9 @@ def create(request):
                 rounds=data["rounds_planned"], owner=request.user, start_date=data["start_date"],
                 end_date=data["end_date"], venue=data["venue"], tiebreaks=data["tiebreaks"],
                 bye_match_points=data["bye_match_points"], bye_result_points=data["bye_result_points"],
+                **{field: data[field] for field in (
+                    "seating_method", "odd_policy", "table_size", "confirmation_policy", "players_enter_hands",
+                    "seating_club_weight", "round_minutes")},
             )
             if end == Tournament.GameEnd.ARBITER:
                 new.game_end = end
@@ -256,13 +338,20 @@ def _manage_page(request, tournament: Tournament, *, status: int = 200, **extra)
         "registered": tournament.registrations.count(),
         "active": tournament.registrations.filter(withdrawn=False).count(),
         "arbiters": list(tournament.arbiters.order_by("username")),
-        "arbiter_form": ArbiterForm(), **extra,
+        "arbiter_form": ArbiterForm(), "new_arbiter_form": NewArbiterForm(prefix="new"),
+        "hands_form": HandsUploadForm(prefix="hands"),
+        "imports": list(tournament.import_jobs.order_by("-created_at")[:5]), **extra,
     }
     return render(request, "tournaments/manage.html", context, status=status)
 
 
 def _players_context(request, tournament, **extra):
-    registrations = list(tournament.registrations.select_related("player").order_by("player__name", "id"))
+    registrations = list(
+        tournament.registrations.select_related("player").order_by("player__name", "id").annotate(
+            seated=Exists(Seat.objects.filter(registration=OuterRef("pk")))
+            | Exists(Bye.objects.filter(registration=OuterRef("pk"))),
+        )
+    )
     return {
         **_roles(request, tournament), "registrations": registrations,
         "player_form": PlayerForm(), "upload_form": PlayersUploadForm(), **extra,
@@ -275,35 +364,54 @@ def players(request, slug):
     tournament = _tournament(request, slug, permissions.MANAGE)
     if request.method == "POST":
         form = PlayerForm(request.POST)
+        namesake = False
         if form.is_valid():
             try:
-                registration = organizer.register_player(tournament, **form.cleaned_data)
-            except organizer.OrganizerError as exc:
-                form.add_error("name", str(exc))
+                registration = organizer.register_player(tournament, **form.cleaned_data, actor=_actor(request))
+            except TournamentError as exc:
+                namesake = exc.code == "namesake"  # offer "another person with the same name"
+                form.add_error("external_id" if exc.code == "external_id_taken" else "name", str(exc))
             else:
                 messages.success(request, _("%(name)s registered.") % {"name": registration.player.name})
                 return redirect("manage_players", tournament.slug)
-        return render(request, "tournaments/players.html", _players_context(request, tournament, player_form=form), status=422)
+        context = _players_context(request, tournament, player_form=form, namesake=namesake)
+        return render(request, "tournaments/players.html", context, status=422)
     return render(request, "tournaments/players.html", _players_context(request, tournament))
 
 
 @require_POST
 def players_upload(request, slug):
-    """POST /t/<slug>/manage/players/upload/: register the players of a CSV file (all or nothing)."""
+    """POST /t/<slug>/manage/players/upload/: register the players of a CSV file (all or nothing, in the background)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     form = PlayersUploadForm(request.POST, request.FILES)
-    row_errors: list[csvio.RowError] = []
-    if form.is_valid():
-        try:
-            result = services.import_players(tournament, form.cleaned_data["file"])
-        except services.ImportFailed as exc:
-            row_errors = exc.errors
-        else:
-            messages.success(request, _("%(created)s new players, %(reused)s known players registered.")
-                             % {"created": result.created, "reused": result.reused})
-            return redirect("manage_players", tournament.slug)
-    context = _players_context(request, tournament, upload_form=form, row_errors=row_errors)
-    return render(request, "tournaments/players.html", context, status=422)
+    if not form.is_valid():
+        return render(request, "tournaments/players.html", _players_context(request, tournament, upload_form=form), status=422)
+    job = imports.start_import(tournament, ImportJob.Kind.PLAYERS, form.cleaned_data["file"], actor=_actor(request),
+                               file_name=form.file_name)
+    return redirect("import_job", tournament.slug, job.pk)
+
+
+@require_POST
+def hands_upload(request, slug):
+    """POST /t/<slug>/manage/hands/upload/: record the hands of a CSV file (all or nothing, in the background)."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    form = HandsUploadForm(request.POST, request.FILES, prefix="hands")
+    if not form.is_valid():
+        return _manage_page(request, tournament, status=422, hands_form=form)
+    job = imports.start_import(tournament, ImportJob.Kind.HANDS, form.cleaned_data["file"], actor=_actor(request),
+                               file_name=form.file_name, close_unfinished=form.cleaned_data["close_unfinished"])
+    return redirect("import_job", tournament.slug, job.pk)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def import_job(request, slug, job_id):
+    """GET /t/<slug>/manage/imports/<id>/: an upload's import: progress while it runs, then its result or its problems."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    job = get_object_or_404(ImportJob, tournament=tournament, pk=job_id)
+    context = {**_roles(request, tournament), "job": job, "progress": imports.progress_of(job)}
+    template = "tournaments/import_job.html#job" if request.htmx else "tournaments/import_job.html"
+    return render(request, template, context)
 
 
 @require_POST
@@ -312,10 +420,44 @@ def withdraw(request, slug, registration_id):
     tournament = _tournament(request, slug, permissions.MANAGE)
     registration = get_object_or_404(Registration.objects.select_related("player"), tournament=tournament, pk=registration_id)
     undo = request.POST.get("undo") == "1"
-    organizer.set_withdrawn(registration, not undo)
+    organizer.set_withdrawn(registration, not undo, actor=_actor(request))
     message = _("%(name)s is back in the tournament.") if undo else _("%(name)s withdrawn; their games still count.")
     messages.success(request, message % {"name": registration.player.name})
     return redirect("manage_players", tournament.slug)
+
+
+@require_POST
+def player_link(request, slug, registration_id):
+    """POST /t/<slug>/manage/players/<registration>/link/: give a player a new private address, or take it away."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    registration = get_object_or_404(Registration.objects.select_related("player"), tournament=tournament, pk=registration_id)
+    if request.POST.get("action") == "revoke":
+        links.revoke(registration, actor=_actor(request))
+        messages.success(request, _("%(name)s's private address no longer works.") % {"name": registration.player.name})
+    else:
+        links.issue(registration, actor=_actor(request))
+        messages.success(request, _("%(name)s has a new private address; the old one no longer works.")
+                         % {"name": registration.player.name})
+    return redirect("manage_players", tournament.slug)
+
+
+@require_POST
+def issue_links(request, slug):
+    """POST /t/<slug>/manage/links/issue/: a private address for every player who has none."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    count = links.issue_missing(tournament, actor=_actor(request))
+    messages.success(request, ngettext("%(n)s private address issued.", "%(n)s private addresses issued.", count)
+                     % {"n": count})
+    return redirect("manage_players", tournament.slug)
+
+
+@require_GET
+def print_links(request, slug):
+    """GET /t/<slug>/manage/links/print/: one slip per player (sorted by surname) with a QR code and the address."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    slips = [(r, request.build_absolute_uri(links.path_of(r))) for r in links.with_links(tournament)]
+    missing = tournament.registrations.filter(link_secret="").count()
+    return render(request, "tournaments/print_links.html", {**_roles(request, tournament), "slips": slips, "missing": missing})
 
 
 @require_POST
@@ -326,7 +468,7 @@ def arbiters(request, slug):
     if form.is_valid():
         try:
             user = organizer.appoint_arbiter(tournament, form.cleaned_data["username"])
-        except organizer.OrganizerError as exc:
+        except TournamentError as exc:
             form.add_error("username", str(exc))
         else:
             messages.success(request, _("%(name)s is now an arbiter.") % {"name": user.get_username()})
@@ -337,8 +479,11 @@ def arbiters(request, slug):
 @require_POST
 def remove_arbiter(request, slug, user_id):
     tournament = _tournament(request, slug, permissions.MANAGE)
-    organizer.remove_arbiter(tournament, user_id)
-    messages.success(request, _("Arbiter removed."))
+    try:
+        user = organizer.remove_arbiter(tournament, user_id)
+    except TournamentError as exc:
+        return _manage_page(request, tournament, status=404, action_error=str(exc))
+    messages.success(request, _("%(name)s is no longer an arbiter.") % {"name": user.get_username()})
     return redirect("manage", tournament.slug)
 
 
@@ -346,38 +491,77 @@ def _organizer_action(request, slug, action, success):
     tournament = _tournament(request, slug, permissions.MANAGE)
     try:
         result = action(tournament)
-    except organizer.OrganizerError as exc:
+    except TournamentError as exc:
         return _manage_page(request, tournament, status=409, action_error=str(exc))
     messages.success(request, success(result))
     return redirect("manage", tournament.slug)
 
 
+def _actor(request) -> Actor:
+    return Actor.of(request.user)
+
+
 @require_POST
 def publish(request, slug):
     """POST /t/<slug>/manage/publish/: make the tournament's pages public."""
-    return _organizer_action(request, slug, organizer.publish, lambda t: _("The tournament is public."))
+    return _organizer_action(request, slug, lambda t: organizer.publish(t, actor=_actor(request)),
+                             lambda t: _("The tournament is public."))
 
 
 @require_POST
 def start_round(request, slug):
     """POST /t/<slug>/manage/rounds/start/: seat and open the next round."""
-    return _organizer_action(
-        request, slug, organizer.start_round,
-        lambda r: _("Round %(n)s seated: %(tables)s tables.") % {"n": r.number, "tables": r.tables.count()},
-    )
+    def seated(round_):
+        count = round_.tables.count()
+        return ngettext("Round %(n)s seated: %(tables)s table.", "Round %(n)s seated: %(tables)s tables.", count) % {
+            "n": round_.number, "tables": count}
+
+    return _organizer_action(request, slug, lambda t: organizer.start_round(t, actor=_actor(request)), seated)
+
+
+def _decision_page(request, tournament, *, title, plan, action_url, button, status=200, reason=False, error=""):
+    """A confirmation page: what the decision will do (``plan``), and the one button that does it."""
+    context = {
+        **_roles(request, tournament), "title": title, "plan": plan, "action_url": action_url,
+        "button": button, "reason": reason, "error": error,
+    }
+    return render(request, "tournaments/decision.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def lock_round(request, slug, number):
+    """GET /t/<slug>/manage/rounds/<n>/lock/: what locking does; POST: lock the round (its results final).
+
+    Games not finished are ended (time up) only when the confirmation page
+    said so and the POST carries ``close_unfinished``.
+    """
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    plan = selectors.lock_plan(round_)
+    title = _("Lock round %(n)s") % {"n": number}
+    url = reverse("lock_round", args=[tournament.slug, number])
+    if request.method == "GET":
+        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title)
+    try:
+        organizer.lock_round(round_, actor=_actor(request), close_unfinished=request.POST.get("close_unfinished") == "1")
+    except TournamentError as exc:
+        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title,
+                              status=409, error=str(exc))
+    messages.success(request, _("Round %(n)s locked.") % {"n": number})
+    return redirect("manage", tournament.slug)
 
 
 @require_POST
-def lock_round(request, slug, number):
-    """POST /t/<slug>/manage/rounds/<n>/lock/: make the round's results final."""
-
-    def lock(tournament):
-        round_ = Round.objects.filter(tournament=tournament, number=number).first()
-        if round_ is None:
-            raise Http404(_("No such round."))
-        return organizer.lock_round(round_)
-
-    return _organizer_action(request, slug, lock, lambda r: _("Round %(n)s locked.") % {"n": r.number})
+def reopen_round(request, slug, number):
+    """POST /t/<slug>/manage/rounds/<n>/reopen/: reopen a locked round, with a reason."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        organizer.reopen_round(round_, actor=_actor(request), reason=request.POST.get("reason", ""))
+    except TournamentError as exc:
+        return _manage_page(request, tournament, status=409, action_error=str(exc))
+    messages.success(request, _("Round %(n)s is open again: its tables can be corrected.") % {"n": number})
+    return redirect("manage", tournament.slug)
 
 
 @require_http_methods(["GET", "POST"])
@@ -408,13 +592,14 @@ def seating(request, slug, number):
         if form.is_valid():
             try:
                 change = call(form.cleaned_data)
-            except seating_service.SeatingServiceError as exc:
+            except TournamentError as exc:
                 status, error = 409, str(exc)
             else:
                 names = dict(players)
                 if change.created:
                     created = "; ".join(
-                        _("%(a)s and %(b)s at table %(table)s (met %(times)s time(s) before)")
+                        ngettext("%(a)s and %(b)s at table %(table)s (met %(times)s time before)",
+                                 "%(a)s and %(b)s at table %(table)s (met %(times)s times before)", r.times_met)
                         % {"a": names[r.players[0]], "b": names[r.players[1]], "table": r.table + 1, "times": r.times_met}
                         for r in change.created
                     )
@@ -432,39 +617,47 @@ def seating(request, slug, number):
     return render(request, "tournaments/seating.html", context, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def finish(request, slug):
-    """POST /t/<slug>/manage/finish/: finish the tournament (every round locked)."""
-    return _organizer_action(request, slug, organizer.finish_tournament, lambda t: _("The tournament is finished."))
+    """GET /t/<slug>/manage/finish/: what finishing does; POST: finish the tournament (every round locked)."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    plan = selectors.finish_plan(tournament)
+    title = _("Finish the tournament")
+    url = reverse("finish", args=[tournament.slug])
+    if request.method == "GET":
+        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title)
+    try:
+        organizer.finish_tournament(tournament, actor=_actor(request))
+    except TournamentError as exc:
+        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title,
+                              status=409, error=str(exc))
+    messages.success(request, _("The tournament is finished."))
+    return redirect("manage", tournament.slug)
 
 
-EXPORTS = {
-    "standings": csvio.STANDINGS_HEADER,
-    "results": csvio.RESULTS_HEADER,
-    "seating": csvio.SEATING_HEADER,
-}
+@require_POST
+def reopen(request, slug):
+    """POST /t/<slug>/manage/reopen/: reopen a finished tournament, with a reason."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    try:
+        organizer.reopen_tournament(tournament, actor=_actor(request), reason=request.POST.get("reason", ""))
+    except TournamentError as exc:
+        return _manage_page(request, tournament, status=409, action_error=str(exc))
+    messages.success(request, _("The tournament is running again; reopen a round to correct its results."))
+    return redirect("manage", tournament.slug)
 
 
 @require_GET
 def export(request, slug, kind):
-    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N]: CSV downloads for organizer and arbiters."""
+    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N]: the same exporters as the commands."""
     tournament = _tournament(request, slug, permissions.ENTER_RESULTS)
-    if kind not in EXPORTS:
+    exporter = exports.EXPORTERS.get(kind)
+    if exporter is None:
         raise Http404(_("No such export."))
     excel = request.GET.get("excel") == "1"
-    round_number = _standings_round(request, tournament)
-    if kind == "standings":
-        rows = services.standings_rows(tournament, round_number=round_number, excel=excel)
-    elif kind == "results":
-        rows = services.results_rows(tournament)
-    else:
-        rounds = tournament.rounds.all() if round_number is None else tournament.rounds.filter(number=round_number)
-        rows = (
-            [r.number, t.number, s.position + 1, s.name]
-            for r in rounds for t in pages.round_tables(tournament, r) for s in t.seats
-        )
+    round_number = _standings_round(request, tournament) if exporter.by_round else None
     out = io.StringIO()
-    csvio.write_csv(out, EXPORTS[kind], rows, excel=excel)
+    exports.render(exporter, tournament, out, round_number=round_number, excel=excel)
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     suffix = f"-round-{round_number}" if round_number else ""
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{kind}{suffix}.csv"'
@@ -476,10 +669,19 @@ def print_round(request, slug, number):
     """GET /t/<slug>/rounds/<n>/print/: a table card and a blank score sheet per table, for paper play."""
     tournament = _tournament(request, slug, permissions.ENTER_RESULTS)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    tables = pages.round_tables(tournament, round_)
     hands = tournament.hands_per_game or 16
+    cards = []
+    for table in pages.round_tables(tournament, round_):
+        n = len(table.seats)
+        rows = [
+            (number, table.seats[rulesets.dealer(n, number)].name,
+             labels.pass_label(rulesets.pass_direction(tournament.rules, n, number)))
+            for number in range(1, hands + 1)
+        ] if n in scoring.TABLE_SIZES else []
+        url = request.build_absolute_uri(reverse("tables:sheet", args=[tournament.slug, round_.number, table.number]))
+        cards.append((table, url, rows))
     context = {
-        **_roles(request, tournament), "round": round_, "tables": tables, "blank_rows": range(1, hands + 1),
+        **_roles(request, tournament), "round": round_, "cards": cards,
         "standings_url": request.build_absolute_uri(reverse("standings", args=[tournament.slug])),
     }
     return render(request, "tournaments/print.html", context)

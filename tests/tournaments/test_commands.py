@@ -40,7 +40,7 @@ def hands_csv(tables: dict[tuple[int, int], tuple[list[str], list[list[int]]]], 
     return "\n".join(lines) + "\n"
 
 
-GAME_A = [[13, 13, 0, 0], [0, 26, 26, 26], [5, 5, 5, 11], [13, 0, 13, 0], [0, 26, 26, 26], [10, 16, 0, 0]]
+GAME_A = [[13, 13, 0, 0], [0, 26, 26, 26], [5, 5, 13, 3], [13, 0, 5, 8], [0, 26, 26, 26], [10, 16, 0, 0]]
 # Totals: 41, 86, 70, 63 → no one at 100 yet; one more hand ends it:
 GAME_A.append([0, 14, 12, 0])  # 41, 100, 82, 63
 GAME_B = [[13, 13, 0, 0]] * 4 + [[0, 0, 13, 13]] * 4  # 52, 52, 52, 52: not over yet
@@ -81,7 +81,7 @@ def test_import_players_registers_and_reuses_people(tournament, tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("nome,club\nAnna,Roma\n", "1: wrong header: missing column(s) name; unknown column(s) nome"),
+        ("nome,club\nAnna,Roma\n", "1: wrong header: missing column name; unknown column nome"),
         ("name,club\nAnna,Roma\nAnna,Roma\n", "3: Anna is already on row 2"),
         ("name,club\n,Roma\n", "2: the name is empty"),
         ("name,club\nZoe,Roma,extra\n", "2: 3 cells, the header has 2"),
@@ -116,15 +116,15 @@ def test_the_standings_export_with_ties_and_exact_shares(tournament, tmp_path):
     run("import_hands", "cuori-2026", write(tmp_path, text))
     csv = run("export_standings", "cuori-2026")
     assert csv.splitlines() == [
-        "rank,player,club,match_points,result_points,games,table_wins",
-        "1,Anna,Roma,10.00,41,1,1",
-        "2,Gina,,8.00,52,1,1",
-        "2,Ivo,,8.00,52,1,1",
-        "4,Dario,,6.00,63,1,0",
-        "5,Carla,Milano,3.00,82,1,0",
-        "6,Elena,Torino,2.00,104,1,0",
-        "6,Fabio,Torino,2.00,104,1,0",
-        "8,Bruno,Roma,1.00,100,1,0",
+        "rank,player,club,match_points,result_points,games,table_wins,status",
+        "1,Anna,Roma,10.00,41,1,1,active",
+        "2,Gina,,8.00,52,1,1,active",
+        "2,Ivo,,8.00,52,1,1,active",
+        "4,Dario,,6.00,63,1,0,active",
+        "5,Carla,Milano,3.00,82,1,0,active",
+        "6,Elena,Torino,2.00,104,1,0,active",
+        "6,Fabio,Torino,2.00,104,1,0,active",
+        "8,Bruno,Roma,1.00,100,1,0,active",
     ]
 
 
@@ -132,8 +132,9 @@ def test_three_tied_for_first_print_19_3_with_two_decimals(tournament, tmp_path)
     game = [[13, 13, 0, 0], [0, 0, 13, 13], [13, 0, 13, 0], [0, 13, 0, 13]] * 3 + [[1, 1, 1, 23]]
     run("import_hands", "cuori-2026", write(tmp_path, hands_csv({(1, 1): (["Anna", "Bruno", "Carla", "Dario"], game)})))
     lines = run("export_standings", "cuori-2026").splitlines()
-    assert lines[1:4] == ["1,Anna,Roma,6.33,79,1,1", "1,Bruno,Roma,6.33,79,1,1", "1,Carla,Milano,6.33,79,1,1"]
-    assert lines[4] == "4,Dario,,1.00,101,1,0"
+    assert lines[1:4] == ["1,Anna,Roma,6.33,79,1,1,active", "1,Bruno,Roma,6.33,79,1,1,active",
+                         "1,Carla,Milano,6.33,79,1,1,active"]
+    assert lines[4] == "4,Dario,,1.00,101,1,0,active"
 
 
 def test_excel_dialect_has_a_bom_semicolons_and_decimal_commas(tournament, tmp_path):
@@ -141,7 +142,7 @@ def test_excel_dialect_has_a_bom_semicolons_and_decimal_commas(tournament, tmp_p
     target = tmp_path / "standings.csv"
     run("export_standings", "cuori-2026", "--excel", "--output", str(target))
     raw = target.read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbfrank;player;club;match_points;result_points;games;table_wins\r\n")
+    assert raw.startswith(b"\xef\xbb\xbfrank;player;club;match_points;result_points;games;table_wins;status\r\n")
     assert "1;Anna;Roma;10,00;41;1;1" in raw.decode("utf-8-sig")
 
 
@@ -161,7 +162,7 @@ def test_a_penalty_row_scores_the_hand_as_a_penalty(tournament, tmp_path):
          ":2: round 1, table 1, hand 1: the points add up to 20; a hand must add up to 26 or 78"),
         ("round,table,hand,player,points\n1,1,1,Anna,13\n1,1,1,Anna,13\n", ":3: round 1, table 1, hand 1, Anna already on row 2"),
         ("round,table,hand,player,points\n1,1,1,Anna,1x\n", ":2: points '1x' is not a whole number"),
-        ("round,table,hand,player\n1,1,1,Anna\n", ":1: wrong header: missing column(s) points"),
+        ("round,table,hand,player\n1,1,1,Anna\n", ":1: wrong header: missing column points"),
         ("round,table,hand,player,points\n1,1,2,Anna,13\n1,1,2,Bruno,13\n1,1,2,Carla,0\n1,1,2,Dario,0\n", ":2: round 1, table 1: the next hand is hand 1, found hand 2"),
         ("round,table,hand,player,points\n1,1,1,Anna,13\n1,1,1,Bruno,13\n", "table has 3, 4 or 5"),
     ],
@@ -183,7 +184,7 @@ def test_every_problem_of_a_file_is_reported_at_once(tournament, tmp_path):
     text = "round,table,hand,player,points\n1,1,1,Anna,x\n1,1,1,Bruno,13\n0,1,1,Carla,1\n"
     lines = fails("import_hands", "cuori-2026", write(tmp_path, text))
     assert [line.split(": ", 1)[0].rsplit(":", 1)[1] for line in lines[:-1]] == ["2", "4"]
-    assert lines[-1].endswith("2 problem(s) in " + str(tmp_path / "hands.csv") + "; nothing was written")
+    assert lines[-1].endswith("2 problems in " + str(tmp_path / "hands.csv") + "; nothing was written")
 
 
 def test_a_player_seated_at_two_tables_of_a_round_is_refused(tournament, tmp_path):
@@ -238,7 +239,7 @@ def test_byes_score_the_configured_match_points_and_the_round_average(tournament
     Bye.objects.create(round=Round.objects.get(number=1), registration=elena)
     lines = run("export_standings", "cuori-2026").splitlines()
     # Round average of 41, 100, 82, 63 = 71.5 → 72 (half up); bye match points default 5.
-    assert "3,Elena,Torino,5.00,72,0,0" in lines
+    assert "3,Elena,Torino,5.00,72,0,0,active" in lines
 
 
 def test_unknown_tournament_is_one_readable_error():

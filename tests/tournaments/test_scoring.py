@@ -8,7 +8,7 @@ from tournaments import scoring
 from tournaments.scoring import ScoringError, ScoringRules
 
 CLUB = ScoringRules()
-PEPPA = ScoringRules(hand_total=36, game_end="hands", hands=8)
+PEPPA = ScoringRules.of_preset("peppa", game_end="hands", hands=8)
 CLUB_POINTS = [Fraction(p) for p in (10, 6, 3, 1)]
 
 
@@ -48,10 +48,10 @@ def test_moon_pattern_is_refused_when_the_rule_set_has_no_moon():
 
 
 def test_shooter_subtracts_and_shooters_choice_001():
-    selfish = ScoringRules(moon_rule="self", min_points=0)
-    assert scoring.check_hand([-26, 0, 0, 0], selfish) == scoring.HAND_MOON
+    shooter_subtracts = ScoringRules(moon_rule="self")
+    assert scoring.check_hand([-26, 0, 0, 0], shooter_subtracts) == scoring.HAND_MOON
     with pytest.raises(ScoringError):
-        scoring.check_hand([0, 26, 26, 26], selfish)
+        scoring.check_hand([0, 26, 26, 26], shooter_subtracts)
     choice = ScoringRules(moon_rule="choice")
     assert scoring.check_hand([-26, 0, 0, 0], choice) == scoring.HAND_MOON
     assert scoring.check_hand([0, 26, 26, 26], choice) == scoring.HAND_MOON
@@ -79,7 +79,7 @@ def test_shooting_the_sun_gives_the_others_twice_the_total_004():
 
 
 def test_omnibus_jack_of_diamonds_is_a_bonus_001():
-    omnibus = ScoringRules(hand_total=16, min_points=-10, moon_rule="others")
+    omnibus = ScoringRules.of_preset("omnibus", moon_rule="others")
     assert scoring.check_hand([-10, 13, 10, 3], omnibus) == scoring.HAND_NORMAL
     assert scoring.check_hand([0, 26, 16, 26], omnibus) == scoring.HAND_MOON
     with pytest.raises(ScoringError, match="lowest allowed is -10"):

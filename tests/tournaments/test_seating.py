@@ -22,6 +22,7 @@ from tournaments.seating import (
     find_repeats,
     meetings,
     move_player,
+    plan_quality,
     plan_rounds,
     rank_spread,
     seat_round,
@@ -29,6 +30,14 @@ from tournaments.seating import (
     table_plan,
     transversal_rounds,
 )
+from tournaments.seating_designs import (
+    cyclic_24_classes,
+    hermitian_unital_classes,
+    projective_packing_classes,
+    repeat_free_rounds,
+    resolve,
+)
+from tournaments.seating_search import SearchProblem, TabuSearch
 
 
 def assert_valid(seating, players, *, table_size=4, odd=TABLES_OF_5):
@@ -253,9 +262,10 @@ def _all_splits(players):
         yield ((first, *mates), other)
 
 
-def test_balanced_finds_the_cheapest_seating_with_recent_meetings_dearer():
-    """Brute force over all 35 splits of 8 players: the fewest repeats, and
-    among those the ones met longest ago (cost m * sum(1 + 1/age))."""
+def test_balanced_finds_the_fewest_repeats_then_the_oldest_and_rarest_meetings():
+    """Brute force over all 35 splits of 8 players: the fewest pairs that
+    met before, and among those the cheapest by (meetings so far - 1) plus
+    the sum of 1/age over their meetings (age 1 = last round)."""
     rng = random.Random(5)
     players = list(range(1, 9))
     for trial in range(6):
@@ -271,14 +281,15 @@ def test_balanced_finds_the_cheapest_seating_with_recent_meetings_dearer():
                     ages.setdefault(pair, []).append(age)
 
         def cost(tables, ages=ages):
-            return sum(
-                len(ages.get(pair, [])) * sum(1 + 1 / a for a in ages.get(pair, []))
-                for t in tables for pair in itertools.combinations(sorted(t), 2)
-            )
+            pairs = [pair for t in tables for pair in itertools.combinations(sorted(t), 2)]
+            met = [ages[pair] for pair in pairs if pair in ages]
+            return len(met), sum(len(a) - 1 + sum(1 / x for x in a) for a in met)
 
-        best = min(cost(split) for split in _all_splits(players))
-        chosen = seat_round(players, history=history, seed=trial)
-        assert cost(chosen.tables) == pytest.approx(best)
+        fewest = min(cost(split)[0] for split in _all_splits(players))
+        cheapest = min(cost(split)[1] for split in _all_splits(players) if cost(split)[0] == fewest)
+        chosen = cost(seat_round(players, history=history, seed=trial).tables)
+        assert chosen[0] == fewest
+        assert chosen[1] == pytest.approx(cheapest, abs=0.01)
 
 
 def test_find_repeats_lists_pairs_that_met_before():
@@ -306,17 +317,15 @@ def test_affine_space_classes_are_perfect_rounds(k):
     assert count_repeated_pairs(as_seating(classes)) == 0
 
 
-@pytest.mark.parametrize(("q", "k"), [(5, 4), (7, 4), (8, 4), (9, 4), (4, 3), (13, 3)])
+@pytest.mark.parametrize(("q", "k"), [(5, 4), (7, 4), (8, 4), (9, 4), (4, 3), (13, 3), (25, 4), (27, 5)])
 def test_transversal_rounds_are_perfect_rounds(q, k):
     rounds = transversal_rounds(q, k)
-    if q == 9:  # GF(9) is not built in
-        assert rounds == []
-        return
     assert len(rounds) == q
     for tables in rounds:
         assert sorted(p for t in tables for p in t) == list(range(k * q))
         assert all(len(t) == k for t in tables)
     assert count_repeated_pairs(as_seating(rounds)) == 0
+    assert transversal_rounds(6, 4) == []  # GF(6) does not exist
 
 
 # -- swiss -----------------------------------------------------------------------
@@ -385,3 +394,204 @@ def test_move_keeps_table_sizes_allowed():
         move_player(seating, 99, 0)
     with pytest.raises(SeatingError, match="no table"):
         move_player(seating, 1, 5)
+
+
+# -- designs, bounds and the search (seating_designs, seating_bounds, seating_search) ----
+
+
+def assert_resolvable_design(classes, n, table_size=4):
+    """Every round a partition of 0..n-1 into tables of table_size, nobody twice together."""
+    for tables in classes:
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        assert {len(t) for t in tables} == {table_size}
+    assert count_repeated_pairs(as_seating(classes)) == 0
+
+
+def test_the_hermitian_unital_gives_28_players_9_rounds_without_a_repeat():
+    classes = hermitian_unital_classes()
+    assert len(classes) == 9
+    assert_resolvable_design(classes, 28)
+    assert len(meetings(as_seating(classes))) == 28 * 27 // 2  # everyone meets everyone once
+
+
+def test_the_cyclic_design_gives_24_players_7_rounds_without_a_repeat():
+    classes = cyclic_24_classes()
+    assert len(classes) == 7
+    assert_resolvable_design(classes, 24)
+    # everyone meets everyone but the two others of its group
+    assert len(meetings(as_seating(classes))) == 24 * 21 // 2
+
+
+def test_the_pg33_packing_gives_40_players_13_rounds_without_a_repeat():
+    classes = projective_packing_classes()
+    assert len(classes) == 13
+    assert_resolvable_design(classes, 40)
+    assert len(meetings(as_seating(classes))) == 40 * 39 // 2
+
+
+def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
+    lines = sorted({tuple(t) for c in affine_parallel_classes(2) for t in c})
+    classes = resolve(16, lines, 5)
+    assert len(classes) == 5
+    assert_resolvable_design(classes, 16)
+    # the 7 lines of the Fano plane cannot be split into classes of disjoint lines
+    fano = [(0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (1, 4, 6), (2, 3, 6), (2, 4, 5)]
+    assert resolve(7, fano, 1) == []
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "name"),
+    [(16, 5, "AG(2, 4)"), (64, 21, "AG(3, 4)"), (28, 9, "unital"), (40, 13, "PG(3, 3)"),
+     (20, 5, "TD(4, 5)"), (24, 7, "type 3^8"), (32, 9, "TD(4, 8) and its groups"), (36, 9, "TD(4, 9)"),
+     (52, 13, "TD(4, 13)"), (128, 41, "TD(4, 32) and its groups by transversal design TD(4, 8)")],
+)
+def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
+    classes, found = repeat_free_rounds(n)
+    assert len(classes) == rounds and name in found
+    assert_resolvable_design(classes, n)
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (40, 13), (64, 21), (52, 12)]
+)
+def test_maximal_fields_get_their_complete_design(n, rounds):
+    plan = plan_rounds(range(1, n + 1), rounds, seed=3)
+    assert count_repeated_pairs(plan) == 0
+    for seating in plan:
+        assert_valid(seating, list(range(1, n + 1)))
+    if rounds * 3 == n - 1:  # a complete design: everyone met everyone
+        assert len(meetings(plan)) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(15, 5), (18, 4), (21, 5), (23, 7), (27, 9), (39, 12)])
+def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_free(n, rounds):
+    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) == 0
+    for r in range(1, rounds + 1):
+        _, odds = fairness_counts(plan[:r])
+        values = [odds.get(p, 0) for p in range(1, n + 1)]
+        assert max(values) - min(values) <= 1
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "odd", "bound"),
+    [
+        (12, 2, TABLES_OF_5, 3),    # 4 players into 3 tables: pigeonhole in every round pair
+        (8, 4, TABLES_OF_5, 20),    # 48 meetings, 28 pairs
+        (12, 5, TABLES_OF_5, 24),   # 90 meetings, 66 pairs
+        (16, 6, TABLES_OF_5, 24),   # one round more than AG(2, 4)
+        (15, 4, TABLES_OF_5, 18),   # 3 tables of 5: two-round pigeonhole
+        (17, 3, TABLES_OF_5, 8),    # the table of 5 draws on 3 tables of 4 (fairness)
+        (16, 5, TABLES_OF_5, 0),
+        (400, 12, TABLES_OF_5, 0),
+    ],
+)
+def test_lower_bound_by_counting(n, rounds, odd, bound):
+    assert plan_quality(n, rounds, odd=odd).bound == bound
+
+
+def test_the_bound_for_twelve_players_over_four_rounds_is_the_known_optimum():
+    quality = plan_quality(12, 4)
+    assert (quality.bound, quality.best_known, quality.exact) == (13, 13, True)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(8, 4), (12, 4), (12, 5), (16, 6), (8, 3)])
+def test_small_fields_reach_the_bound(n, rounds):
+    """Where the bound is the optimum, the plan is optimal."""
+    plan = plan_rounds(range(1, n + 1), rounds, seed=2)
+    assert count_repeated_pairs(plan) == plan_quality(n, rounds).bound
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "odd"),
+    [(13, 3, TABLES_OF_5), (14, 4, TABLES_OF_3), (10, 4, TABLES_OF_3), (9, 3, TABLES_OF_5),
+     (22, 6, BYES), (20, 6, TABLES_OF_5)],
+)
+def test_no_plan_beats_the_bound(n, rounds, odd):
+    plan = plan_rounds(range(1, n + 1), rounds, seed=5, odd=odd, effort=0.2)
+    assert count_repeated_pairs(plan) >= plan_quality(n, rounds, odd=odd).bound
+
+
+def test_the_best_known_figure_comes_with_its_source():
+    assert plan_quality(28, 9).best_known == 0
+    assert "unital" in plan_quality(28, 9).source
+    assert plan_quality(28, 10).best_known is None  # more rounds than any repeat-free schedule
+    assert plan_quality(45, 12).best_known is None
+
+
+def test_clubs_are_kept_apart_when_it_costs_no_repeat():
+    players = list(range(1, 17))
+    clubs = {p: "ABCD"[(p - 1) // 4] for p in players}  # 4 clubs of 4
+    plan = plan_rounds(players, 3, seed=1, clubs=clubs, club_weight=1, constructions=False)
+    assert count_repeated_pairs(plan) == 0
+    for seating in plan:
+        for table in seating.tables:
+            assert len({clubs[p] for p in table}) == 4
+    ignored = plan_rounds(players, 3, seed=1, clubs=clubs, club_weight=0, constructions=False)
+    assert any(len({clubs[p] for p in t}) < 4 for s in ignored for t in s.tables)
+
+
+def test_late_and_absent_players_are_planned_from_the_history():
+    """Round by round with players leaving and arriving: each round is
+    planned with the rounds left, and stays repeat-free where the field allows."""
+    history = plan_rounds(range(1, 41), 3, seed=4)
+    players = list(range(3, 41)) + [41, 42]
+    for r in range(3, 8):
+        seating = seat_round(players, history=history, seed=r, rounds_left=8 - r, plan_seed=4)
+        assert_valid(seating, players)
+        history.append(seating)
+    assert count_repeated_pairs(history) == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_seats_rotate_across_rounds(seed):
+    """Over 4 rounds at tables of 4 nobody takes one seat (seat 0 deals
+    first) more than twice, and few take one twice: random seats would
+    repeat about 20 times among 16 players, the balanced ones at most 8."""
+    plan = plan_rounds(range(1, 17), 4, seed=seed)
+    seats = {}
+    for seating in plan:
+        for table in seating.tables:
+            for seat, p in enumerate(table):
+                seats.setdefault(p, []).append(seat)
+    assert max(max(Counter(s).values()) for s in seats.values()) <= 2
+    assert sum(4 - len(set(s)) for s in seats.values()) <= 8
+
+
+def test_the_search_keeps_its_incremental_cost_exact():
+    """seating_search: the cost kept up to date swap by swap equals the cost
+    recomputed from scratch, with history, clubs and odd tables."""
+    problem = SearchProblem(
+        n=18, sizes=(4, 4, 5, 5), rounds=3, past_ages={(0, 1): (1,), (2, 3): (1, 2)},
+        clubs=tuple("ab"[p % 2] for p in range(18)), club_weight=2, seed=3, effort=0.01,
+    )
+    search = TabuSearch(problem)
+    search.tabu, search.iteration, search.best_cost = {}, 0, search.cost
+    rng = random.Random(1)
+    for _ in range(200):
+        r, a = rng.randrange(3), rng.randrange(18)
+        delta, partners = search.best_swaps(r, a)
+        if partners:
+            search.swap(r, a, partners[0], delta)
+            assert search.cost == search.total_cost()
+            assert search.repeats() == search.count_repeats()
+    for r in range(1, 4):
+        counts = [0] * 18
+        for tables in search.tables[:r]:
+            for table in tables:
+                for p in table:
+                    counts[p] += len(table) == 5
+        assert max(counts) - min(counts) <= 1
+
+
+@pytest.mark.parametrize(("n", "odd"), [(16, TABLES_OF_5), (18, BYES), (15, TABLES_OF_3)])
+def test_round_by_round_follows_the_tournament_plan(n, odd):
+    """Seated one round at a time with the tournament's plan seed, the
+    rounds are the plan's (byes included), seats rotating as they are played."""
+    plan = plan_rounds(range(1, n + 1), 4, seed=8, odd=odd)
+    history = []
+    for r in range(4):
+        history.append(seat_round(range(1, n + 1), history=history, seed=r, odd=odd,
+                                  rounds_left=4 - r, plan_seed=8))
+        assert {frozenset(t) for t in history[r].tables} == {frozenset(t) for t in plan[r].tables}
+        assert set(history[r].byes) == set(plan[r].byes)

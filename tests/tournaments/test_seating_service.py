@@ -10,7 +10,9 @@ from django.core.management.base import CommandError
 
 from tables.models import Seat, Table
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
-from tournaments import organizer, seating, seating_service
+from tournaments import organizer, seating, seating_service, selectors
+from tournaments.audit import COMMAND_LINE
+from tournaments.errors import TournamentError
 from tournaments.models import Bye, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +21,9 @@ pytestmark = pytest.mark.django_db
 def make_tournament(players, *, rounds=5, slug=None):
     tournament = TournamentFactory(rounds_planned=rounds, **({"slug": slug} if slug else {}))
     for i in range(players):
-        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"P{i + 1:03d}"))
+        # The same clubs for the same names in every tournament (seating keeps clubs apart).
+        club = ["Circolo Roma", "Cuori Milano", "Torino Carte", ""][i % 4]
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"P{i + 1:03d}", club=club))
     return tournament
 
 
@@ -28,7 +32,7 @@ def lock(round_):
 
 
 def saved(round_):
-    return seating_service.round_seating(round_)
+    return selectors.round_seating(round_)
 
 
 def active_ids(tournament):
@@ -138,30 +142,30 @@ def test_without_a_chosen_policy_counts_fives_cannot_seat_get_tables_of_three():
 
 def test_bad_requests_raise_a_readable_error_and_write_nothing():
     tournament = make_tournament(7)
-    with pytest.raises(seating_service.SeatingServiceError, match="cannot be seated at tables of 4 and 5"):
+    with pytest.raises(TournamentError, match="cannot be seated at tables of 4 and 5"):
         seating_service.seat_next_round(tournament, odd=seating.TABLES_OF_5)
     assert not Round.objects.filter(tournament=tournament).exists()
     tournament = make_tournament(3)
-    with pytest.raises(seating_service.SeatingServiceError, match="cannot fill one table"):
+    with pytest.raises(TournamentError, match="cannot fill one table"):
         seating_service.seat_next_round(tournament, odd=seating.BYES)
     tournament = make_tournament(8)
     seating_service.seat_next_round(tournament, seed=1)
-    with pytest.raises(seating_service.SeatingServiceError, match="Lock round 1"):
+    with pytest.raises(TournamentError, match="Lock round 1"):
         seating_service.seat_next_round(tournament, seed=2)
-    with pytest.raises(seating_service.SeatingServiceError, match="already seated"):
+    with pytest.raises(TournamentError, match="already seated"):
         seating_service.seat_next_round(tournament, number=1)
-    with pytest.raises(seating_service.SeatingServiceError, match="Unknown seating method"):
+    with pytest.raises(TournamentError, match="Unknown seating method"):
         seating_service.seat_next_round(tournament, method="alphabetical")
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     Round.objects.filter(tournament=tournament).update(status=Round.Status.LOCKED)
-    with pytest.raises(seating_service.SeatingServiceError, match="finished"):
+    with pytest.raises(TournamentError, match="finished"):
         seating_service.seat_next_round(tournament)
     assert Round.objects.filter(tournament=tournament).count() == 1
 
 
 def test_organizer_start_round_uses_the_seating_service():
     tournament = make_tournament(20)
-    round_ = organizer.start_round(tournament, seed=5)
+    round_ = organizer.start_round(tournament, actor=COMMAND_LINE, seed=5)
     assert round_.seating_method == "balanced" and round_.seed == 5
     assert Seat.objects.filter(round=round_).count() == 20
 
@@ -179,7 +183,7 @@ def test_manual_swap_and_move_rewrite_the_round_and_report_repeats():
     change = seating_service.swap_players(second, a, b)
     assert saved(second) == change.seating
     assert any(a in r.players and old_mate in r.players for r in change.created)
-    assert seating_service.repeats_in_round(second) == seating.find_repeats(
+    assert selectors.repeats_in_round(second) == seating.find_repeats(
         change.seating, [first.seating]
     )
     five = next(i for i, t in enumerate(change.seating.tables) if len(t) == 5)
@@ -188,12 +192,12 @@ def test_manual_swap_and_move_rewrite_the_round_and_report_repeats():
     moved = seating_service.move_player(second, mover, four + 1)
     assert mover in saved(second).tables[four] and len(saved(second).tables[four]) == 5
     assert Round.objects.get(pk=second.pk).seating_method == "manual"
-    with pytest.raises(seating_service.SeatingServiceError, match="would have 6 players"):
+    with pytest.raises(TournamentError, match="would have 6 players"):
         other = next(t for i, t in enumerate(saved(second).tables) if i != four)
         seating_service.move_player(second, other[0], four + 1)
     assert moved.seating == saved(second)
     lock(second)
-    with pytest.raises(seating_service.SeatingServiceError, match="locked"):
+    with pytest.raises(TournamentError, match="locked"):
         seating_service.swap_players(second, a, b)
 
 

@@ -10,13 +10,14 @@ from django.test.utils import CaptureQueriesContext
 from tables import services
 from tests.factories import TournamentFactory, seated_table
 from tournaments import selectors
+from tournaments.audit import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(table, totals_hands):
     for points in totals_hands:
-        services.record_hand(table, points)
+        services.record_hand(table, points, actor=COMMAND_LINE)
 
 
 def test_three_and_five_seat_tables_score_their_own_match_points():
@@ -37,7 +38,7 @@ def test_games_in_progress_do_not_count_and_round_filter_works():
     t1 = seated_table(tournament, names=["A", "B", "C", "D"])
     finish(t1, [[0, 26, 26, 26]] * 4)
     t2 = seated_table(tournament, round_number=2, names=["A2", "B2", "C2", "D2"])
-    services.record_hand(t2, [13, 13, 0, 0])
+    services.record_hand(t2, [13, 13, 0, 0], actor=COMMAND_LINE)
     after_1 = selectors.standings(tournament, round_number=1)
     assert sum(r.games for r in after_1) == 4
     assert sum(r.games for r in selectors.standings(tournament)) == 4

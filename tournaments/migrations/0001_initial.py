@@ -2,10 +2,11 @@
 
 import django.db.models.deletion
 import simple_history.models
-import tournaments.models
-import tournaments.scoring
 from django.conf import settings
 from django.db import migrations, models
+
+import tournaments.models
+import tournaments.scoring
 
 
 class Migration(migrations.Migration):

@@ -1,32 +1,14 @@
-"""Template filters of the pages: exact match points as decimals, pass directions, seat numbers."""
+"""Template filters of the pages: exact match points as decimals, codes in words (``tournaments.labels``), seat numbers."""
 
 from fractions import Fraction
 
 from django import template
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
+from tournaments import labels, names
 from tournaments.csvio import format_decimal
 
 register = template.Library()
-
-PASS_LABELS = {
-    "left": _("to the left"),
-    "right": _("to the right"),
-    "across": _("across"),
-    "left2": _("two to the left"),
-    "right2": _("two to the right"),
-    "hold": _("no pass"),
-    "scatter": _("scatter"),
-    "mix": _("mixed"),
-}
-
-STATUS_LABELS = {
-    "confirmed": _("confirmed"),
-    "ended": _("ended"),
-    "playing": _("playing"),
-    "waiting": _("not started"),
-}
 
 
 @register.filter
@@ -41,6 +23,26 @@ def points(value):
 
 
 @register.filter
+def match_points_count(value):
+    """Match points with their noun, singular or plural: 1 → "1 match point", 19/3 → "6.33 match points"."""
+    if value is None:
+        return ""
+    return labels.match_points_phrase(value, points(value))
+
+
+@register.filter
+def plural_count(value):
+    """The whole number a ``blocktranslate count`` takes for exact match points (``labels.plural_count``)."""
+    return 0 if value is None else labels.plural_count(value)
+
+
+@register.filter
+def finds(name, query):
+    """Whether a "where do I sit?" search for ``query`` finds ``name`` (``tournaments.names.matches``)."""
+    return bool(query) and names.matches(str(name), str(query))
+
+
+@register.filter
 def exact(value):
     """An exact fraction as text for a tooltip: "19/3"."""
     return "" if value is None else str(Fraction(value))
@@ -48,12 +50,30 @@ def exact(value):
 
 @register.filter
 def pass_label(direction):
-    return PASS_LABELS.get(direction, direction)
+    return labels.pass_label(direction)
+
+
+@register.filter
+def pass_symbol(direction):
+    return labels.PASS_SYMBOLS.get(direction, "")
 
 
 @register.filter
 def status_label(status):
-    return STATUS_LABELS.get(status, status)
+    """A table's state in words ("game over"), ``labels.TABLE_STATUS_LABELS``."""
+    return labels.table_status_label(status)
+
+
+@register.filter
+def rule_set_label(name):
+    """A rule-set preset's human name ("Black Maria (3 players)"), ``labels.RULE_SET_LABELS``."""
+    return labels.rule_set_label(name)
+
+
+@register.filter
+def seating_method_label(method):
+    """How a round was seated, in words ("Balanced: fewest repeated opponents")."""
+    return labels.seating_method_label(method)
 
 
 @register.filter
@@ -77,3 +97,20 @@ def index_key(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def attr_name(obj):
+    """``obj.name`` (None-safe), for an item picked with ``index``."""
+    return getattr(obj, "name", "")
+
+
+@register.filter
+def qr(url, scale=3):
+    """An inline SVG QR code of ``url`` (segno): printed table cards, sheets and players' slips."""
+    import segno
+    from django.utils.safestring import mark_safe
+
+    if not url:
+        return ""
+    return mark_safe(segno.make(str(url), error="m").svg_inline(scale=int(scale), border=2, title=str(url)))

@@ -21,11 +21,40 @@ def get_tournament(slug: str) -> Tournament:
         raise CommandError(f"no tournament with slug {slug!r}") from None
 
 
+def get_round(tournament: Tournament, number: int):
+    """Round ``number`` of the tournament, or a ``CommandError`` naming what is missing."""
+    found = tournament.rounds.filter(number=number).first()
+    if found is None:
+        raise CommandError(f"{tournament.slug} has no round {number}")
+    return found
+
+
+def get_table(tournament: Tournament, round_number: int, table_number: int):
+    """Table ``table_number`` of round ``round_number``, with its round and tournament; ``CommandError`` if absent."""
+    from tables.models import Table
+
+    found = (
+        Table.objects.select_related("round__tournament")
+        .filter(round__tournament=tournament, round__number=round_number, number=table_number).first()
+    )
+    if found is None:
+        raise CommandError(f"{tournament.slug} has no table {table_number} in round {round_number}")
+    return found
+
+
+def refuse(command: BaseCommand, problems: Sequence[str], what: str) -> None:
+    """Print one line per problem on standard error and exit 1 (``what`` says what was not done)."""
+    for problem in problems:
+        command.stderr.write(problem)
+    raise CommandError(what, returncode=1)
+
+
 def fail_with_rows(command: BaseCommand, path: str, errors: Sequence[RowError]) -> None:
     """Print one line per problem (``file:row: message``) and exit 1; nothing was written."""
     for error in errors:
         command.stderr.write(f"{path}:{error.row}: {error.message}" if error.row else f"{path}: {error.message}")
-    raise CommandError(f"{len(errors)} problem(s) in {path}; nothing was written", returncode=1)
+    count = "1 problem" if len(errors) == 1 else f"{len(errors)} problems"
+    raise CommandError(f"{count} in {path}; nothing was written", returncode=1)
 
 
 def read_text(path: str) -> str:
@@ -54,4 +83,4 @@ def output(path: str | None, stdout) -> Iterator[IO[str]]:
         raise CommandError(f"{path}: {exc.strerror}") from None
 
 
-__all__ = ["fail_with_rows", "get_tournament", "output", "read_text", "sys"]
+__all__ = ["fail_with_rows", "get_round", "get_table", "get_tournament", "output", "read_text", "refuse", "sys"]

@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tables import services
 from tables.models import Table
+from tournaments.audit import COMMAND_LINE
 from tournaments.scoring import ScoringError
 
 from ._base import get_tournament
@@ -21,7 +22,7 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"{slug} has no table {table} in round {round}")
         try:
-            services.close_game(found)
+            services.close_game(found, actor=COMMAND_LINE)
         except ScoringError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(f"closed round {round}, table {table} of {slug}")

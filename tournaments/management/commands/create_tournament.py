@@ -14,8 +14,8 @@ class Command(BaseCommand):
         parser.add_argument("--rules", default="club", choices=rulesets.preset_names())
         parser.add_argument("--scoring", default="10-6-3-1", choices=[c for c, _ in Tournament.Scoring.choices])
         end = parser.add_mutually_exclusive_group()
-        end.add_argument("--target", type=int, help="the game ends when a player reaches this many points (002 §15)")
-        end.add_argument("--hands", type=int, help="the game ends after this many hands (000)")
+        end.add_argument("--target", type=int, help="the game ends when a player reaches this many points")
+        end.add_argument("--hands", type=int, help="the game ends after this many hands")
         parser.add_argument("--rounds", type=int, default=1)
         parser.add_argument("--venue", default="")
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournaments import csvio, services
+from tournaments import exports
 
 from ._base import get_tournament, output
 
@@ -16,4 +16,4 @@ class Command(BaseCommand):
     def handle(self, *args, slug, path, excel, **options):
         tournament = get_tournament(slug)
         with output(path, self.stdout) as out:
-            csvio.write_csv(out, csvio.RESULTS_HEADER, services.results_rows(tournament), excel=excel)
+            exports.render(exports.RESULTS, tournament, out, excel=excel)

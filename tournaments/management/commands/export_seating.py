@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments import csvio, seating_service
+from tournaments import exports
 
 from ._base import get_tournament, output
 
@@ -28,6 +28,5 @@ class Command(BaseCommand):
             raise CommandError(
                 _("%(slug)s has no round %(n)s.") % {"slug": slug, "n": round_number}, returncode=1
             )
-        rows = seating_service.seating_rows(tournament, round_number=round_number)
         with output(path, self.stdout) as out:
-            csvio.write_csv(out, csvio.SEATING_HEADER, rows, excel=excel)
+            exports.render(exports.SEATING, tournament, out, round_number=round_number, excel=excel)

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournaments import csvio, services
+from tournaments import exports
 
 from ._base import get_tournament, output
 
@@ -16,6 +16,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, slug, round_number, path, excel, **options):
         tournament = get_tournament(slug)
-        rows = services.standings_rows(tournament, round_number=round_number, excel=excel)
         with output(path, self.stdout) as out:
-            csvio.write_csv(out, csvio.STANDINGS_HEADER, rows, excel=excel)
+            exports.render(exports.STANDINGS, tournament, out, round_number=round_number, excel=excel)

@@ -1,6 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from tournaments import services
+from tournaments.audit import COMMAND_LINE
+from tournaments.errors import TournamentError
 
 from ._base import fail_with_rows, get_tournament, read_text
 
@@ -19,9 +21,11 @@ class Command(BaseCommand):
     def handle(self, *args, slug, file, close_unfinished, **options):
         tournament = get_tournament(slug)
         try:
-            result = services.import_hands(tournament, read_text(file), close_unfinished=close_unfinished)
-        except services.ImportFailed as exc:
-            fail_with_rows(self, file, exc.errors)
+            result = services.import_hands(
+                tournament, read_text(file), actor=COMMAND_LINE, close_unfinished=close_unfinished,
+            )
+        except TournamentError as exc:
+            fail_with_rows(self, file, exc.problems)
         self.stdout.write(
             f"recorded {result.hands} hand(s) in {slug} ({result.rounds} new round(s), {result.tables} new table(s)"
             + (f", {result.closed} table(s) closed" if close_unfinished else "") + ")"

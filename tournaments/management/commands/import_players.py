@@ -1,6 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from tournaments import services
+from tournaments.audit import COMMAND_LINE
+from tournaments.errors import TournamentError
 
 from ._base import fail_with_rows, get_tournament, read_text
 
@@ -15,7 +17,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug, file, **options):
         tournament = get_tournament(slug)
         try:
-            result = services.import_players(tournament, read_text(file))
-        except services.ImportFailed as exc:
-            fail_with_rows(self, file, exc.errors)
+            result = services.import_players(tournament, read_text(file), actor=COMMAND_LINE)
+        except TournamentError as exc:
+            fail_with_rows(self, file, exc.problems)
         self.stdout.write(f"registered {result.created + result.reused} player(s) in {slug} ({result.created} new, {result.reused} already known)")

@@ -54,21 +54,34 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         seconds = time.perf_counter() - start
         rows = seating_rows(plan)
+        summary = self.summary(plan, players=players, rounds=rounds, table_size=table_size, odd=odd,
+                               seconds=seconds)
         if path in (None, "-"):
             csvio.write_csv(getattr(self.stdout, "_out", self.stdout), csvio.SEATING_HEADER, rows, excel=excel)
+            self.stderr.write(summary)  # standard output is the CSV
             return
         try:
             with open(path, "w", encoding="utf-8", newline="") as handle:
                 csvio.write_csv(handle, csvio.SEATING_HEADER, rows, excel=excel)
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror}") from None
-        self.stdout.write(
-            _(
-                "%(rounds)s round(s) for %(players)s players, %(tables)s table(s) per round: "
-                "%(repeats)s repeated pair(s); %(seconds).2f s"
-            )
-            % {
-                "rounds": rounds, "players": players, "tables": len(plan[0].tables),
-                "repeats": seating.count_repeated_pairs(plan), "seconds": seconds,
+        self.stdout.write(summary)
+
+    @staticmethod
+    def summary(plan, *, players, rounds, table_size, odd, seconds) -> str:
+        """One line: the plan's repeated pairs beside the lower bound (no
+        fair schedule has fewer) and the best known figure with its source."""
+        quality = seating.plan_quality(players, rounds, table_size=table_size, odd=odd)
+        repeats = seating.count_repeated_pairs(plan)
+        line = _(
+            "%(rounds)s round(s) for %(players)s players, %(tables)s table(s) per round: "
+            "%(repeats)s repeated pair(s); no schedule has fewer than %(bound)s; %(seconds).2f s"
+        ) % {
+            "rounds": rounds, "players": players, "tables": len(plan[0].tables),
+            "repeats": repeats, "bound": quality.bound, "seconds": seconds,
+        }
+        if quality.best_known is not None:
+            line += " " + _("(best known: %(best)s, %(source)s)") % {
+                "best": quality.best_known, "source": quality.source,
             }
-        )
+        return line

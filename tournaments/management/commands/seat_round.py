@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments import seating_service
+from tournaments.errors import TournamentError
 
 from ._base import get_tournament
 
@@ -29,7 +30,7 @@ class Command(BaseCommand):
             done = seating_service.seat_next_round(
                 tournament, method=method, seed=seed, table_size=table_size, odd=odd
             )
-        except seating_service.SeatingServiceError as exc:
+        except TournamentError as exc:
             raise CommandError(str(exc), returncode=1) from None
         sizes = sorted({len(t) for t in done.seating.tables})
         self.stdout.write(

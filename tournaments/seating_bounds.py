@@ -1,0 +1,218 @@
+"""How few repeated pairs a schedule can have: lower bounds and known figures.
+
+Pure functions over counts (no Django, no players).  A field is ``n``
+players over ``rounds`` rounds at tables of ``sizes`` (one round's table
+sizes, the same every round) with ``byes`` players sitting out each round.
+*Repeated pairs* are counted as ``seating.count_repeated_pairs`` does: a
+pair that shares a table ``m`` times counts ``m - 1``.
+
+Every schedule has ``repeats = meetings - distinct pairs met``, where
+``meetings`` is fixed by the sizes (``rounds * sum(C(size, 2))``).  The
+bound (:func:`lower_bound`) is the largest of three counting arguments:
+
+- *pairs*: at most ``C(n, 2)`` distinct pairs exist;
+- *players*: a player meets at most ``n - 1`` distinct others, whatever
+  its seats add up to (with fairness, odd tables and byes spread evenly);
+- *two rounds*: a table of ``k`` players meets the ``g`` tables of any
+  other round, so when ``k > g`` some of its players sat together before
+  (pigeonhole); summed over pairs of rounds this forces ``sum C(m, 2)``
+  up, and the cheapest way to pay it in repeats is pairs meeting every
+  round.  (This is how 12 players at 3 tables cannot play even 2 rounds
+  without a repeat.)  With tables of 3 or 5, fairness (nobody a second
+  odd table before everybody has had one) keeps the odd tables of two
+  rounds of one pass apart, which forces more: the bound holds for fair
+  schedules, the only ones Cuori makes.
+
+:func:`quality` adds the figure from the literature where there is one:
+the repeat-free schedules of the social golfer problem (Harvey's table,
+CSPLib prob010; Miller, Valkov and Abel, "Combinatorial solutions to the
+social golfer problem and the social golfer problem with adjacent group
+sizes", Symmetry 18(2):269, 2026), and optima that the bound proves
+(a plan reaching the bound is optimal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+# Repeat-free schedules known for n players at tables of 4 only: the most
+# rounds, and the source.  Each is a resolvable design (built in
+# seating_designs where marked) or a resolvable group divisible design.
+_REPEAT_FREE_4 = {
+    16: (5, "affine plane AG(2, 4), a resolvable 2-(16, 4, 1) design (built)"),
+    20: (5, ("resolvable transversal design TD(4, 5) from GF(5) (built); no 6th round "
+             "(Harvey's social golfer table, CSPLib prob010)")),
+    24: (7, ("resolvable 4-GDD of type 3^8 (Harvey's social golfer table, CSPLib prob010: "
+             "6-4-7); built over Z_7")),
+    28: (9, "Hermitian unital of order 3, a resolvable 2-(28, 4, 1) design (built)"),
+    32: (10, "resolvable 4-GDD of type 2^16 (Aguado 2004, CSPLib prob010 8-4-10)"),
+    40: (13, ("packing of PG(3, 3) into 13 spreads (Denniston 1972), a resolvable "
+              "2-(40, 4, 1) design (built)")),
+    64: (21, "affine space AG(3, 4), a resolvable 2-(64, 4, 1) design (built)"),
+}
+
+#: Exact optima (fewest repeated pairs, tables of 4 only) above the
+#: counting bound, proved by exhaustive search (``bench/seating_exact.py``:
+#: round 1 fixed, round 2 up to relabelling, rounds 3 and 4 all 5,775
+#: seatings; the counting bound is already exact for 2, 3 and 5 rounds).
+_EXACT_4 = {
+    (12, 4): (13, "exhaustive search over all schedules (bench/seating_exact.py)"),
+}
+
+_PRIME_POWERS = {
+    q for q in range(2, 200)
+    if any(q == p**e for p in range(2, q + 1) if all(p % d for d in range(2, p)) for e in range(1, 8))
+}
+
+
+@dataclass(frozen=True)
+class Quality:
+    """What a plan can be compared with.
+
+    bound: no schedule of this field has fewer repeated pairs;
+    exact: True when ``bound`` is known to be reached (an optimum);
+    best_known: the fewest repeats of a published (or proved) schedule,
+    None when the literature has no figure; source: where it comes from.
+    """
+
+    bound: int
+    exact: bool
+    best_known: int | None
+    source: str
+
+
+def meetings_per_round(sizes: tuple[int, ...]) -> int:
+    """Pairs seated together in one round: ``sum C(size, 2)``."""
+    return sum(comb(s, 2) for s in sizes)
+
+
+def new_repeats_bound(n: int, rounds: int, sizes: tuple[int, ...], pairs_met: int) -> int:
+    """Repeated pairs that ``rounds`` more rounds must add when
+    ``pairs_met`` distinct pairs of the ``n`` players already met: the
+    meetings beyond the pairs still unmet."""
+    return max(0, rounds * meetings_per_round(sizes) - (comb(n, 2) - pairs_met))
+
+
+def _player_degrees(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> list[int]:
+    """Per player, how many others it sits with over ``rounds`` rounds (with
+    multiplicity), odd tables and byes handed out evenly (fairness)."""
+    odd = [s for s in sizes if s != table_size]
+    odd_seats = sum(odd) * rounds
+    bye_seats = byes * rounds
+    degrees = []
+    for p in range(n):
+        byes_p = bye_seats // n + (p < bye_seats % n)
+        odd_p = odd_seats // n + (p < odd_seats % n)
+        odd_size = odd[0] if odd else table_size
+        standard_p = rounds - byes_p - odd_p
+        degrees.append(standard_p * (table_size - 1) + odd_p * (odd_size - 1))
+    return degrees
+
+
+def _two_round_coincidences(sizes: tuple[int, ...], byes: int) -> int:
+    """Least ``sum C(x, 2)`` over a table's split among another round's
+    tables, summed over a round's tables (pairs that met in both rounds)."""
+    if byes:
+        return 0  # players on a bye in one of the two rounds escape the pigeonhole
+    g = len(sizes)
+    total = 0
+    for k in sizes:
+        small, extra = divmod(k, g)
+        total += extra * comb(small + 1, 2) + (g - extra) * comb(small, 2)
+    return total
+
+
+def _fair_two_round_coincidences(sizes: tuple[int, ...], table_size: int) -> int:
+    """Like :func:`_two_round_coincidences` for two rounds whose odd-size
+    tables must hold different players (fairness: nobody a second odd
+    table before everybody has had one): each odd table of one round is
+    filled from the other round's standard tables only, and the cells of
+    the two odd parts are distinct."""
+    standard = sum(1 for s in sizes if s == table_size)
+    if standard == 0:
+        return 0
+    total = 0
+    for k in sizes:
+        if k != table_size:
+            small, extra = divmod(k, standard)
+            total += extra * comb(small + 1, 2) + (standard - extra) * comb(small, 2)
+    return 2 * total  # the odd tables of each of the two rounds
+
+
+def _fair_round_pairs(n: int, rounds: int, odd_seats: int) -> int:
+    """Pairs of rounds whose odd tables fairness forces apart: both rounds'
+    odd seats fall in one pass through the field (seats are handed out in
+    passes of ``n``: nobody gets a second before everybody has one)."""
+    if not odd_seats:
+        return 0
+    level = [((r * odd_seats) // n, ((r + 1) * odd_seats - 1) // n) for r in range(rounds)]
+    return sum(
+        1 for r in range(rounds) for s in range(r + 1, rounds)
+        if level[r][0] == level[r][1] == level[s][0] == level[s][1]
+    )
+
+
+def _repeats_for_coincidences(coincidences: int, rounds: int) -> int:
+    """Fewest repeats giving ``sum C(m, 2) >= coincidences``: a pair meeting
+    ``m`` times pays ``m - 1`` repeats for ``C(m, 2)``, cheapest at m = rounds."""
+    if coincidences <= 0 or rounds < 2:
+        return 0
+    full = comb(rounds, 2)
+    repeats = (coincidences // full) * (rounds - 1)
+    rest = coincidences % full
+    m = 1
+    while comb(m, 2) < rest:
+        m += 1
+    return repeats + (m - 1 if rest else 0)
+
+
+def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> int:
+    """No schedule of ``n`` players over ``rounds`` rounds at tables of
+    ``sizes`` (and ``byes`` byes a round) has fewer repeated pairs than
+    this (see the module docstring).  Exact figures known for small fields
+    (:func:`best_known`) are used when they are higher."""
+    meetings = rounds * meetings_per_round(sizes)
+    by_pairs = meetings - comb(n, 2)
+    degrees = _player_degrees(n, rounds, sizes, byes, table_size)
+    by_players = meetings - sum(min(n - 1, d) for d in degrees) // 2
+    generic = _two_round_coincidences(sizes, byes)
+    fair_pairs = 0 if byes else _fair_round_pairs(n, rounds, sum(s for s in sizes if s != table_size))
+    fair = max(generic, _fair_two_round_coincidences(sizes, table_size))
+    by_two_rounds = _repeats_for_coincidences(
+        (comb(rounds, 2) - fair_pairs) * generic + fair_pairs * fair, rounds
+    )
+    bound = max(0, by_pairs, by_players, by_two_rounds)
+    exact = _exact(n, rounds, sizes, byes, table_size)
+    return max(bound, exact[0]) if exact else bound
+
+
+def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> tuple[int, str] | None:
+    if byes or any(s != table_size for s in sizes) or table_size != 4:
+        return None
+    return _EXACT_4.get((n, rounds))
+
+
+def repeat_free_rounds(n: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> tuple[int, str] | None:
+    """The most rounds a published repeat-free schedule reaches for this
+    field, and its source; None when the literature gives no figure here."""
+    if byes or table_size != 4 or any(s != 4 for s in sizes):
+        return None
+    if n in _REPEAT_FREE_4:
+        return _REPEAT_FREE_4[n]
+    q = n // 4
+    if n % 4 == 0 and q in _PRIME_POWERS and q >= 4:
+        return q, f"resolvable transversal design TD(4, {q}) from GF({q})"
+    return None
+
+
+def quality(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> Quality:
+    """The bound and the best known figure for a field (see :class:`Quality`)."""
+    bound = lower_bound(n, rounds, sizes, byes=byes, table_size=table_size)
+    exact = _exact(n, rounds, sizes, byes, table_size)
+    if exact is not None:
+        return Quality(bound, True, exact[0], exact[1])
+    free = repeat_free_rounds(n, sizes, byes=byes, table_size=table_size)
+    if free is not None and rounds <= free[0]:
+        return Quality(bound, True, 0, free[1])
+    return Quality(bound, False, None, "")
