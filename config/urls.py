@@ -7,6 +7,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("play/", include("tables.play.urls")),
+    path("", include("seasons.urls")),
+    path("", include("api.urls")),
     path("", include("tables.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -9,7 +9,12 @@ from tests.factories import TournamentFactory, seated_table
 
 @pytest.fixture
 def organizer(db):
-    return get_user_model().objects.create_user("olga", password="pw-olga-123")
+    """A user allowed to create tournaments (``manage.py make_organizer``), who owns the ``tournament`` fixture."""
+    from django.contrib.auth.models import Permission
+
+    user = get_user_model().objects.create_user("olga", password="pw-olga-123")
+    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament"))
+    return user
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from tables.models import Table
 from tables.services import record_hand
 from tests.factories import PlayerFactory, RegistrationFactory
+from tournaments.audit import COMMAND_LINE
 from tournaments.models import Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -61,15 +62,16 @@ def test_edit_is_for_the_organizer_only(as_organizer, as_arbiter, as_outsider, a
 def test_edit_saves_and_validates(as_organizer, tournament):
     data = {
         "name": "Coppa 2", "slug": "coppa", "rules": "club", "scoring": "14-6-0-0", "game_end": "target",
-        "target_points": 75, "rounds_planned": 5, "hand_total": 26, "moon_rule": "others",
-        "min_hand_points": 0, "bye_match_points": "5", "seating_method": "balanced", "table_size": 4, "tiebreak_1": "best_game",
+        "target_points": 75, "rounds_planned": 5, "moon_rule": "others",
+        "bye_match_points": "5", "seating_method": "balanced", "table_size": 4, "tiebreak_1": "best_game",
     }
     assert as_organizer.post("/t/coppa/manage/edit/", data).status_code == 302
     tournament.refresh_from_db()
     assert tournament.scoring == "14-6-0-0" and tournament.target_points == 75 and tournament.tiebreaks == ["best_game"]
-    bad = as_organizer.post("/t/coppa/manage/edit/", {**data, "bye_match_points": "-1", "min_hand_points": 3})
+    bad = as_organizer.post("/t/coppa/manage/edit/", {**data, "bye_match_points": "-1", "moon_rule": "sideways"})
     assert bad.status_code == 422
-    assert "This cannot be above zero." in bad.content.decode()
+    assert "Match points cannot be negative." in bad.content.decode()
+    assert "Select a valid choice." in bad.content.decode()
 
 
 def test_register_a_player_by_hand_and_refuse_a_duplicate(as_organizer, tournament):
@@ -82,18 +84,25 @@ def test_register_a_player_by_hand_and_refuse_a_duplicate(as_organizer, tourname
     assert empty.status_code == 422 and "This field is required." in empty.content.decode()
 
 
-def test_csv_upload_registers_everyone_or_shows_row_errors(as_organizer, tournament):
+def test_csv_upload_registers_everyone_or_shows_row_errors(as_organizer, tournament, django_capture_on_commit_callbacks):
+    """An upload is imported in the background (eagerly here, at commit); its page shows the result or the rows."""
     good = SimpleUploadedFile("p.csv", "name,club\nAnna,Roma\nBruno,Milano\n".encode())
-    assert as_organizer.post("/t/coppa/manage/players/upload/", {"file": good}).status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_organizer.post("/t/coppa/manage/players/upload/", {"file": good})
+    assert response.status_code == 302 and "/manage/imports/" in response["Location"]
     assert tournament.registrations.count() == 2
+    assert "2 new players registered" in as_organizer.get(response["Location"]).content.decode()
     bad = SimpleUploadedFile("p.csv", "name,club\nCarla,Roma\n,Milano\nCarla,Roma\n".encode())
-    response = as_organizer.post("/t/coppa/manage/players/upload/", {"file": bad})
-    html = response.content.decode()
-    assert response.status_code == 422
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_organizer.post("/t/coppa/manage/players/upload/", {"file": bad})
+    page = as_organizer.get(response["Location"])
+    html = page.content.decode()
+    assert "Nothing was registered" in html
     assert "Row 3" in html and "the name is empty" in html and "Row 4" in html
     assert tournament.registrations.count() == 2
     not_utf8 = SimpleUploadedFile("p.csv", "name\nCaff\xe8\n".encode("latin-1"))
-    assert "not UTF-8" in as_organizer.post("/t/coppa/manage/players/upload/", {"file": not_utf8}).content.decode()
+    refused = as_organizer.post("/t/coppa/manage/players/upload/", {"file": not_utf8})
+    assert refused.status_code == 422 and "not UTF-8" in refused.content.decode()
 
 
 def test_withdraw_and_reinstate_a_player(as_organizer, as_arbiter, tournament):
@@ -128,12 +137,12 @@ def test_start_lock_and_finish_rounds(as_organizer, tournament):
     refused = as_organizer.post("/t/coppa/manage/rounds/start/")
     assert refused.status_code == 409 and "Lock round 1" in refused.content.decode()
     refused = as_organizer.post("/t/coppa/manage/rounds/1/lock/")
-    assert refused.status_code == 409 and "1, 2" in refused.content.decode()
+    assert refused.status_code == 409 and "Tables 1 and 2 have no hand recorded" in refused.content.decode()
     dashboard = as_organizer.get("/t/coppa/manage/").content.decode()
     assert "0 of 2 tables finished" in dashboard
     for table in Table.objects.filter(round=round_):
         for _ in range(4):
-            record_hand(table, [25, 1, 0, 0, 0])
+            record_hand(table, [25, 1, 0, 0, 0], actor=COMMAND_LINE)
     assert as_organizer.post("/t/coppa/manage/rounds/1/lock/").status_code == 302
     assert Round.objects.get(pk=round_.pk).status == "locked"
     assert as_organizer.post("/t/coppa/manage/finish/").status_code == 302
@@ -177,10 +186,10 @@ def test_the_dashboard_is_for_the_organizer(as_organizer, as_arbiter, anonymous,
 
 def test_csv_downloads(as_organizer, as_arbiter, anonymous, table):
     for _ in range(4):
-        record_hand(table, [25, 1, 0, 0])
+        record_hand(table, [25, 1, 0, 0], actor=COMMAND_LINE)
     standings = as_organizer.get("/t/coppa/export/standings.csv")
     assert standings.status_code == 200 and standings["Content-Type"].startswith("text/csv")
-    assert standings.content.decode().splitlines()[0] == "rank,player,club,match_points,result_points,games,table_wins"
+    assert standings.content.decode().splitlines()[0] == "rank,player,club,match_points,result_points,games,table_wins,status"
     excel = as_arbiter.get("/t/coppa/export/standings.csv?excel=1").content.decode()
     assert excel.startswith("\ufeffrank;player") and "8,00" in excel
     results = as_arbiter.get("/t/coppa/export/results.csv").content.decode()
@@ -209,3 +218,88 @@ def test_login_is_throttled_after_repeated_failures(db, organizer, client):
 def test_login_works_with_the_right_password(db, organizer, client):
     response = client.post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
     assert response.status_code == 302
+
+
+def test_only_organizers_may_create_tournaments_unless_the_setting_opens_it(as_outsider, outsider, settings, db):
+    """Any account used to be able to create tournaments; now staff and users given the permission."""
+    import io
+
+    from django.core.management import call_command
+
+    assert as_outsider.get("/t/new/").status_code == 403
+    assert as_outsider.post("/t/new/", {"name": "Mine", "slug": "mine"}).status_code == 403
+    assert "New tournament" not in as_outsider.get("/").content.decode()
+    call_command("make_organizer", "otto", stdout=io.StringIO())
+    assert as_outsider.get("/t/new/").status_code == 200
+    assert "New tournament" in as_outsider.get("/").content.decode()
+    call_command("make_organizer", "otto", "--remove", stdout=io.StringIO())
+    assert as_outsider.get("/t/new/").status_code == 403
+    settings.CUORI_TOURNAMENT_CREATORS = "everyone"
+    assert as_outsider.get("/t/new/").status_code == 200
+
+
+def test_the_web_downloads_and_the_commands_write_the_same_files(as_organizer, tournament):
+    """One exporter per file: the seating download used to drop the byes export_seating writes."""
+    import io
+
+    from django.core.management import call_command
+
+    from tournaments.models import Bye
+
+    register(tournament, 9)
+    tournament.odd_policy = "byes"
+    tournament.save()
+    as_organizer.post("/t/coppa/manage/rounds/start/")
+    assert Bye.objects.count() == 1
+    for kind in ("standings", "results", "seating"):
+        command = io.StringIO()
+        call_command(f"export_{kind}", "coppa", stdout=command)
+        web = as_organizer.get(f"/t/coppa/export/{kind}.csv").content.decode()
+        assert web == command.getvalue(), kind
+    seating = as_organizer.get("/t/coppa/export/seating.csv").content.decode()
+    bye = Bye.objects.get().registration.player.name
+    assert f"1,,,{bye}" in seating
+
+
+def test_a_new_tournament_keeps_every_setting_of_the_form(as_organizer):
+    """Seating and confirmation settings chosen when creating used to be dropped."""
+    response = as_organizer.post("/t/new/", {
+        "name": "Coppa 3", "slug": "coppa-3", "rules": "club", "scoring": "10-6-3-1", "game_end": "target",
+        "target_points": 100, "rounds_planned": 3, "bye_match_points": "5", "seating_method": "swiss",
+        "odd_policy": "byes", "table_size": 4, "confirmation_policy": "player", "players_enter_hands": "on",
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t = Tournament.objects.get(slug="coppa-3")
+    assert (t.seating_method, t.odd_policy, t.confirmation_policy, t.players_enter_hands) == ("swiss", "byes", "player", True)
+
+
+def test_private_addresses_are_issued_revoked_and_printed(as_organizer, tournament, anonymous):
+    from tournaments import links
+
+    regs = register(tournament, 3)
+    assert as_organizer.post("/t/coppa/manage/links/issue/").status_code == 302
+    issued = {r.pk: Registration.objects.get(pk=r.pk).link_secret for r in regs}
+    assert all(len(secret) >= 32 for secret in issued.values())
+    slips = as_organizer.get("/t/coppa/manage/links/print/").content.decode()
+    assert slips.count('class="slip"') == 3 and "<svg" in slips and "/p/" in slips
+    first = Registration.objects.get(pk=regs[0].pk)
+    old = links.path_of(first)
+    as_organizer.post(f"/t/coppa/manage/players/{first.pk}/link/", {"action": "issue"})
+    assert anonymous.get(old).status_code == 404
+    as_organizer.post(f"/t/coppa/manage/players/{first.pk}/link/", {"action": "revoke"})
+    assert Registration.objects.get(pk=first.pk).link_secret == ""
+    assert anonymous.get("/t/coppa/manage/links/print/").status_code in (302, 403)
+
+
+def test_export_player_links_writes_player_club_url(tournament):
+    import io
+
+    from django.core.management import call_command
+
+    register(tournament, 2)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("export_player_links", "coppa", "--base-url", "https://cuori.example", stdout=out, stderr=err)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "player,club,url" and len(lines) == 3
+    assert all(",https://cuori.example/p/" in line for line in lines[1:])
+    assert "2 new private address(es) issued" in err.getvalue()

@@ -6,6 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tables.services import close_game, record_hand
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory, seated_table
+from tournaments.audit import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def finished_table(tournament, number=1, round_number=1, names=None):
     table = seated_table(tournament, number=number, round_number=round_number, names=names)
     for _ in range(4):
-        record_hand(table, [25, 1, 0, 0])
+        record_hand(table, [25, 1, 0, 0], actor=COMMAND_LINE)
     return table
 
 
@@ -65,7 +66,7 @@ def test_live_polling_answers_no_change_cheaply(anonymous, tournament):
         same = anonymous.get(f"/t/coppa/standings/?v={fp}", headers={"HX-Request": "true"})
     assert same.status_code == 204 and same.content == b""
     assert len(queries) <= 3  # session-less: tournament + fingerprint
-    record_hand(table, [10, 6, 5, 5])
+    record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     changed = anonymous.get(f"/t/coppa/standings/?v={fp}", headers={"HX-Request": "true"})
     assert changed.status_code == 200 and 'id="standings"' in changed.content.decode()
     assert "HX-Request" in changed["Vary"]
@@ -88,7 +89,7 @@ def test_the_fingerprint_changes_on_withdrawal_and_correction(tournament):
     reg.save()
     after = fingerprint(tournament)
     assert before != after
-    close_game(table)  # idempotent on an ended game? it sets the flag and bumps the version
+    close_game(table, actor=COMMAND_LINE)  # idempotent on an ended game? it sets the flag and bumps the version
     assert fingerprint(tournament) != after
 
 
@@ -111,10 +112,15 @@ def test_the_player_page_lists_games_with_opponents_place_and_match_points(anony
 def test_a_draft_is_not_public(anonymous, as_outsider, as_arbiter, as_organizer, tournament):
     tournament.status = "draft"
     tournament.save()
-    for url in ("/t/coppa/", "/t/coppa/standings/", "/t/coppa/qr.svg"):
-        assert anonymous.get(url).status_code == 403
-        assert as_outsider.get(url).status_code == 403
-        assert as_arbiter.get(url).status_code == 200
+    seated_table(tournament, names=["Anna", "Bruno", "Carla", "Dario"])
+    for url in ("/t/coppa/", "/t/coppa/standings/", "/t/coppa/rounds/1/", "/t/coppa/qr.svg"):
+        for client in (anonymous, as_outsider):
+            # A plain "not published yet" page with the name: no 403, no login prompt, nothing of the tournament.
+            response = client.get(url)
+            html = response.content.decode()
+            assert response.status_code == 200 and "not published yet" in html and "Coppa Cuori" in html
+            assert "Anna" not in html and 'name="password"' not in html and "<svg" not in html
+        assert as_arbiter.get(url).status_code == 200 and "not published yet" not in as_arbiter.get(url).content.decode()
         assert as_organizer.get(url).status_code == 200
 
 
@@ -132,14 +138,15 @@ def _tournament_with(players, rounds):
     from tournaments.models import Round
 
     for r in range(1, rounds + 1):
-        round_ = Round.objects.create(tournament=tournament, number=r, status="locked")
+        round_ = Round.objects.create(tournament=tournament, number=r, status="playing")
         for t in range(players // 4):
             table = Table.objects.create(round=round_, number=t + 1)
             group = regs[t * 4:(t + 1) * 4] if r % 2 else regs[t::players // 4][:4]
             for i, reg in enumerate(group):
                 Seat.objects.create(table=table, round=round_, position=i, registration=reg)
             for _ in range(4):
-                record_hand(table, [25, 1, 0, 0])
+                record_hand(table, [25, 1, 0, 0], actor=COMMAND_LINE)
+        Round.objects.filter(pk=round_.pk).update(status="locked")  # played, then locked
     return tournament, regs
 
 

@@ -24,9 +24,9 @@ def tournament(organizer):
 
 
 def seat_two_rounds(tournament):
-    seating_service.seat_round(tournament, seed=1)
+    seating_service.seat_next_round(tournament, seed=1)
     Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.LOCKED)
-    seating_service.seat_round(tournament, seed=2)
+    seating_service.seat_next_round(tournament, seed=2)
     return Round.objects.get(tournament=tournament, number=2)
 
 

@@ -53,10 +53,20 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     expect_focus_on_first_seat(page)
 
     # As-you-type validation (htmx): a short row says what is missing.
-    page.keyboard.type("10")
-    expect(page.locator("#entry-feedback")).to_contain_text("10 of 26 so far; 16 to go.")
+    page.keyboard.type("13")
+    expect(page.locator("#entry-feedback")).to_contain_text("13 of 26 so far; 13 to go.")
     page.keyboard.press("Tab")
-    type_hand(page, [6, 5, 5], from_first_seat=False)
+    page.keyboard.type("3")
+    page.keyboard.press("Tab")
+    page.keyboard.type("5")
+    page.keyboard.press("Tab")
+    # With one seat left, the check says what is left, and "=" fills it in, visibly.
+    expect(page.locator("#entry-feedback")).to_contain_text("21 of 26 so far: 5 left for seat 4 (Dario).")
+    page.keyboard.press("=")
+    expect(page.locator("#id_p3")).to_have_value("5")
+    expect(page.locator("#id_p3")).to_have_class(re.compile("filled"))
+    expect(page.locator("#entry-feedback")).to_contain_text("Adds up to 26: press Enter to record.")
+    page.keyboard.press("Enter")
     expect(page.locator(".notice")).to_contain_text("Hand 1 recorded.")
     expect_focus_on_first_seat(page)
     expect(page.locator("#entry-row input").first).to_have_value("")
@@ -64,6 +74,11 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     # A row that does not add up is refused, with the reason, and nothing is lost.
     type_hand(page, [10, 6, 5, 4])
     expect(page.locator(".error")).to_contain_text("add up to 25")
+    expect(page.locator("#id_p0")).to_have_value("10")
+    # A row that adds up but that no deal can give names the card.
+    page.locator("#id_p3").fill("5")
+    page.locator("#id_p3").press("Enter")
+    expect(page.locator(".error")).to_contain_text("nobody took the queen of spades")
     expect(page.locator("#hand-2")).to_have_count(0)
     page.locator("#entry-row input").first.focus()
     for _ in range(4):
@@ -91,24 +106,41 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     correction = page.locator("#hand-1 input[name=p0]")
     expect(correction).to_be_focused()
     page.keyboard.press("Control+A")
-    page.keyboard.type("6")
+    page.keyboard.type("3")
     page.keyboard.press("Tab")
     page.keyboard.press("Control+A")
-    page.keyboard.type("10")
-    page.locator("#hand-1").get_by_label("Reason for the correction").fill("seats 1 and 2 swapped")
-    page.locator("#hand-1").get_by_role("button", name="Save correction").click()
+    page.keyboard.type("13")
+    shots(page, "sheet-correction-360")
+    form = page.locator("#correct-1")
+    for control in (form.get_by_label("Reason for correcting hand 1"), form.get_by_role("button", name="Save correction")):
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, f"{box} is not inside a 360 px screen"
+    form.get_by_label("Reason for correcting hand 1").fill("seats 1 and 2 swapped")
+    form.get_by_role("button", name="Save correction").click()
     expect(page.locator(".notice")).to_contain_text("Hand 1 corrected.")
     expect(page.locator("#sheet")).to_contain_text("corrected")
 
+    # The moon and the penalty are marked in their rows.
+    expect(page.locator("#hand-2 th .mark")).to_have_text("☾")
+    expect(page.locator("#hand-2 + tr.note")).to_contain_text("Bruno shot the moon")
+    expect(page.locator("#hand-3 th .mark")).to_have_text("⚠")
+
     # Carla (57) reaches 100 in two more hands: the game ends.
     expect_focus_on_first_seat(page)
-    type_hand(page, [1, 0, 25, 0])
+    type_hand(page, [0, 1, 25, 0])
     expect(page.locator(".notice")).to_contain_text("Hand 4 recorded.")
-    type_hand(page, [1, 0, 25, 0])
+    type_hand(page, [0, 1, 25, 0])
     expect(page.locator(".result")).to_be_visible()
     expect(page.locator("#entry-row")).to_have_count(0)
-    # Totals 34, 10, 107, 31: Bruno first (10 match points), Dario 6, Anna 3, Carla 1.
+    # A stray Enter after the last hand confirms nothing: confirming is a deliberate click.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Confirm the table result")).not_to_be_focused()
+    expect(page.locator("#sheet")).not_to_contain_text("Result confirmed")
+    # Totals 29, 15, 107, 31: Bruno first (10 match points), Anna 6, Dario 3, Carla 1; shown by the button.
     expect(page.locator("tr.mp")).to_contain_text("10")
+    expect(page.locator(".result .places li").first).to_contain_text("Bruno")
+    expect(page.locator(".result .places li").first).to_contain_text("10 match points")
     shots(page, "sheet-game-over")
     page.get_by_role("button", name="Confirm the table result").click()
     expect(page.locator("#sheet")).to_contain_text("Result confirmed")
@@ -116,7 +148,7 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     # The history keeps who, before, after and the reason.
     page.goto(f"{base}/t/coppa/tables/1/1/history/")
     expect(page.locator("table.history")).to_contain_text("seats 1 and 2 swapped")
-    expect(page.locator("table.history")).to_contain_text("10 · 6 · 5 · 5")
+    expect(page.locator("table.history")).to_contain_text("13 · 3 · 5 · 5")
     expect(page.locator("table.history")).to_contain_text("arturo")
 
     # The public standings, on a phone, show the new ranks.
@@ -126,8 +158,8 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     phone.goto(f"{base}/t/coppa/standings/")
     rows = phone.locator("table.standings tbody tr")
     expect(rows.nth(0)).to_contain_text("Bruno")
-    expect(rows.nth(1)).to_contain_text("Dario")
-    expect(rows.nth(2)).to_contain_text("Anna")
+    expect(rows.nth(1)).to_contain_text("Anna")
+    expect(rows.nth(2)).to_contain_text("Dario")
     expect(rows.nth(3)).to_contain_text("Carla")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the standings page is {width}px wide on a 360px screen"
