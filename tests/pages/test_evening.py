@@ -185,6 +185,21 @@ def test_the_players_page_shows_the_clock(anonymous, tournament, table):
     assert 'role="timer"' in page and "data-ends-at=" in page
 
 
+def test_the_arbiters_sheet_shows_the_clock_until_the_game_is_over(as_arbiter, anonymous, tournament, table):
+    from tables.services import record_hand
+    from tournaments.audit import COMMAND_LINE
+
+    sheet = "/t/coppa/tables/1/1/"
+    assert 'role="timer"' not in as_arbiter.get(sheet).content.decode()  # the round has no clock
+    Round.objects.filter(tournament=tournament, number=1).update(minutes=60, clock_started_at=timezone.now())
+    assert 'role="timer"' in as_arbiter.get(sheet).content.decode()
+    assert 'role="timer"' not in anonymous.get(sheet).content.decode()  # spectators see the results only
+    for _ in range(8):  # 104 points for seats 1 and 2: past the 100 that ends a game
+        record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
+    assert "game over" in as_arbiter.get(sheet).content.decode()
+    assert 'role="timer"' not in as_arbiter.get(sheet).content.decode()
+
+
 def test_withdrawn_players_are_marked_in_the_standings_export(as_organizer, tournament, table):
     anna = table.seats.get(position=0).registration
     as_organizer.post(f"/t/coppa/manage/players/{anna.pk}/withdraw/")
