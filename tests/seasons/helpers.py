@@ -35,3 +35,17 @@ def play_table(tournament, round_number: int, number: int, players, points, *, c
     if confirm:
         confirm_result(table, actor=COMMAND_LINE)
     return table
+
+
+def finished_tournament(slug: str, day: datetime.date, tables, *, owner=None):
+    """A finished one-hand tournament of one round: ``tables`` is a list of (players, points), seat order; each table
+    confirmed, the round locked and the tournament finished (run the on-commit callbacks around it for ratings)."""
+    from tournaments import organizer
+
+    tournament = one_hand_tournament(slug, day=day, owner=owner)
+    for number, (players, points) in enumerate(tables, 1):
+        play_table(tournament, 1, number, players, points)
+    organizer.lock_round(Round.objects.get(tournament=tournament, number=1), actor=COMMAND_LINE)
+    organizer.finish_tournament(tournament, actor=COMMAND_LINE)
+    tournament.refresh_from_db()
+    return tournament
