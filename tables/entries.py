@@ -58,8 +58,12 @@ class StaleEntryError(ScoringError):
 
 
 def _lock(table: Table) -> Table:
-    locked = Table.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
-    return locked
+    """The table's row, locked until the transaction ends, with its round and tournament read after the lock.
+
+    The locks ``tables.services.record_hand(locked=True)`` relies on: a round
+    locked or a tournament finished while this waited for the lock is seen.
+    """
+    return services._lock(table)
 
 
 def seat_of(table: Table, registration: Registration) -> Seat:
@@ -136,7 +140,7 @@ def submit(
         if policy == Policy.ARBITER:
             return services.record_hand(
                 table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-                penalty_reason=penalty_reason, expected_version=expected_version,
+                penalty_reason=penalty_reason, expected_version=expected_version, locked=True,
             )
         reason = final_reason(table)
         if reason is not None:
@@ -144,7 +148,7 @@ def submit(
         if number <= table.hands_recorded:  # sent again after it was recorded: that hand, nothing new
             return services.record_hand(
                 table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-                penalty_reason=penalty_reason,
+                penalty_reason=penalty_reason, locked=True,
             )
         # No version check for an entry: entries are independent (double entry must not see the
         # other one), and the hand number keeps them in order.
@@ -176,7 +180,7 @@ def submit(
             if _content(other) == _content(entry):
                 hand = services.record_hand(
                     table, entry.points, actor=actor, number=number, penalty_offender=penalty_offender,
-                    penalty_reason=penalty_reason,
+                    penalty_reason=penalty_reason, locked=True,
                 )
                 _close([entry, other], HandEntry.Status.RECORDED, actor, hand=hand)
                 return hand
@@ -230,7 +234,7 @@ def accept(table: Table, entry_id: int, *, actor: Actor, seen: tuple | None = No
                                    _("You entered this hand: another player of the table must accept it."))
         hand = services.record_hand(
             table, entry.points, actor=_author(entry), number=entry.number,
-            penalty_offender=entry.penalty_offender, penalty_reason=entry.penalty_reason,
+            penalty_offender=entry.penalty_offender, penalty_reason=entry.penalty_reason, locked=True,
         )
         _close([entry], HandEntry.Status.RECORDED, actor, hand=hand)
         return hand
@@ -275,7 +279,7 @@ def decide(
             points, penalty_offender, penalty_reason = chosen.points, chosen.penalty_offender, chosen.penalty_reason
         hand = services.record_hand(
             table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-            penalty_reason=penalty_reason,
+            penalty_reason=penalty_reason, locked=True,
         )
         _close([e for e in open_ if e is chosen], HandEntry.Status.RECORDED, actor, hand=hand)
         _close([e for e in open_ if e is not chosen], HandEntry.Status.SUPERSEDED, actor)

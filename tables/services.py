@@ -82,6 +82,7 @@ def _lock(table: Table, expected_version: int | None = None) -> Table:
     lock is held, so a round locked or a tournament finished meanwhile is seen.
     """
     locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+    # Not joined to the locking query: its joined rows would be those read before any wait for the lock.
     locked.round = Round.objects.select_related("tournament").get(pk=locked.round_id)
     _check_version(locked, expected_version)
     return locked
@@ -189,6 +190,7 @@ def record_hand(
     penalty_reason: str = "",
     record: dict | None = None,
     expected_version: int | None = None,
+    locked: bool = False,
 ) -> Hand:
     """Record the next hand of a table's game.
 
@@ -204,14 +206,25 @@ def record_hand(
     Returns the Hand (``hand.created`` True when written now; a hand written
     now also has ``points``, per seat, ``new``, the ``NewHand`` it records,
     and ``table`` as saved, with its new version).
+    locked: the caller already holds ``table``'s row lock in the transaction
+    it has open, and read ``table`` (with its round and tournament) after
+    taking it (``tables.entries``): that instance is used as it is, without
+    locking and reading it again, and the caller's transaction is the one
+    written in (an error leaves it to the caller to roll back).
     Raises ``ResultFinalError``, ``EnginePlayedError``, ``HandConflictError``
     (``number`` recorded with other points), ``StaleTableError``,
     ``GameOverError`` (002 §15), ``ScoringError`` (the points, the seat count,
     a number that is not the next one).
     """
     new = NewHand(points, penalty_offender, penalty_reason, record)
-    with transaction.atomic():
-        written = _record([TableHands(table, [new], number, expected_version)], actor=actor, resent=True)
+    batch = [TableHands(table, [new], number, expected_version)]
+    if locked:
+        if not transaction.get_connection().in_atomic_block:
+            raise transaction.TransactionManagementError("record_hand(locked=True) needs the caller's transaction")
+        written = _record(batch, actor=actor, resent=True, locked={table.pk: table})
+    else:
+        with transaction.atomic():
+            written = _record(batch, actor=actor, resent=True)
     return written[table.pk][0]
 
 
@@ -229,7 +242,8 @@ def record_hands(batches: Sequence[TableHands], *, actor: Actor) -> dict[int, li
         return _record(batches, actor=actor)
 
 
-def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False) -> dict[int, list[Hand]]:
+def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False,
+            locked: dict[int, Table] | None = None) -> dict[int, list[Hand]]:
     """The one implementation of recording hands: lock the tables, check every rule, then write in bulk.
 
     The callers' Table instances get the saved state (version) back. ``resent``
@@ -237,11 +251,17 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
     gives back that hand when its content is the same (``_same_hand``), before
     any other rule, and nothing is written. The checks read the totals and
     hand counts the services store (``Seat.points``, ``Table.hands_recorded``).
+    ``locked``: the tables by id, already locked by the caller's transaction
+    and read after the lock with their round and tournament (else locked here).
     """
     ids = [b.table.pk for b in batches]
-    locked = {t.pk: t for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")}
-    # Read after the locks are held: a round locked or a tournament finished meanwhile is seen.
-    rounds = Round.objects.select_related("tournament").in_bulk({t.round_id for t in locked.values()})
+    if locked is None:
+        locked = {t.pk: t for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")}
+        # Read after the locks are held, not joined to the locking query (whose joined rows are those of
+        # before any wait for the lock): a round locked or a tournament finished meanwhile is seen.
+        rounds = Round.objects.select_related("tournament").in_bulk({t.round_id for t in locked.values()})
+        for table in locked.values():
+            table.round = rounds[table.round_id]
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
     for seat in Seat.objects.filter(table_id__in=ids).order_by("table_id", "position"):
         seats[seat.table_id].append(seat)
@@ -250,7 +270,6 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
         table = locked[batch.table.pk]
         number = batch.first_number
         if number is not None and 1 <= number <= table.hands_recorded:
-            table.round = rounds[table.round_id]
             if len(seats[table.pk]) not in scoring.TABLE_SIZES:
                 raise ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5")
                                    % {"table": table, "count": len(seats[table.pk])})
@@ -262,7 +281,6 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
     written: dict[int, list[Hand]] = {}
     for batch in batches:
         table = locked[batch.table.pk]
-        table.round = rounds[table.round_id]
         try:
             written[table.pk] = _check_table(table, seats[table.pk], batch, engine=engine, actor=actor)
         except ScoringError as exc:

@@ -329,6 +329,9 @@ def queries(args) -> None:
         if profiler is not None:
             print(f"\ncProfile (CPU time) of the hand POSTs 3..{args.hands} (cumulative):")
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+            if args.profile_out:
+                profiler.dump_stats(args.profile_out)
+                print(f"profile written to {args.profile_out} (python -m pstats)")
 
 
 def main() -> None:
@@ -345,6 +348,7 @@ def main() -> None:
     p.add_argument("--plan", required=True)
     p.add_argument("--verbose", action="store_true", help="list every query of the last request")
     p.add_argument("--profile", action="store_true", help="cProfile the hand POSTs")
+    p.add_argument("--profile-out", help="with --profile: also write the profile to this file (pstats)")
     p.add_argument("--hands", type=int, default=10, help="hands to enter (at most ~13 before the game ends)")
     args = parser.parse_args()
     if args.mode != "check":

@@ -19,11 +19,13 @@ from .conftest import sheet_url
 pytestmark = pytest.mark.django_db
 
 #: Queries of one hand POST by an arbiter (htmx), inside the test's transaction. The session and the
-#: user (2); the table, the arbiter check and the sheet (6); the write (15): the table locked by the
-#: confirmation policy's entry and again by the services, the round, the seats, the hand, its scores and
-#: both their histories, the table and the seats updated, the table's history, two savepoints and their
-#: releases. Served, PostgreSQL adds the snapshot's BEGIN, SET TRANSACTION and COMMIT: 26 (48 before).
-HAND_POST_QUERIES = 23
+#: user (2); the table, the arbiter check and the sheet (6); the write (12): the table locked once, by the
+#: confirmation policy's entry (the services record on that locked table, ``record_hand(locked=True)``),
+#: its round read after the lock, the seats, the hand, its scores and both their histories, the table and
+#: the seats updated, the table's history, the entry's savepoint and its release. Served, PostgreSQL adds
+#: the snapshot's BEGIN, SET TRANSACTION and COMMIT, and the write's BEGIN and COMMIT replace the
+#: savepoint's two: 23 (26 before, 48 before that).
+HAND_POST_QUERIES = 20
 
 
 def hand_post(client, table, points):
