@@ -58,11 +58,13 @@ def js_errors(page):
 
 @pytest.fixture
 def shots(output_path):
-    """Save a screenshot under the test's output folder; returns its path."""
-    os.makedirs(output_path, exist_ok=True)
+    """Save a screenshot under the test's output folder (pytest-playwright keeps it for failed tests), or
+    under ``$CUORI_SHOTS`` when set, kept for every test: the pages to look at; returns its path."""
+    folder = os.environ.get("CUORI_SHOTS") or output_path
+    os.makedirs(folder, exist_ok=True)
 
     def take(page, name: str) -> str:
-        path = os.path.join(output_path, f"{name}.png")
+        path = os.path.join(folder, f"{name}.png")
         page.screenshot(path=path, full_page=True)
         return path
 

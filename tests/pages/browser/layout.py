@@ -2,8 +2,9 @@
 
 A *text box* is one line of one text node (``Range.getClientRects``), clipped by its ancestors that hide
 their overflow (a name cut with an ellipsis ends at its cell); text hidden from sight (``.sr``,
-``[hidden]``, ``display: none``, 1-pixel clips) is left out. Two text boxes overlap when they share more
-than ``TOLERANCE`` pixels each way: letters printed over other letters.
+``[hidden]``, ``display: none``, a closed ``<details>`` but its summary, 1-pixel clips) is left out.
+Two text boxes overlap when they share more than ``TOLERANCE`` pixels each way: letters printed over
+other letters.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ TEXT_BOXES = """(root) => {
     if (!text) { continue; }
     const element = node.parentElement;
     if (element.closest('.sr, .visually-hidden, [hidden], script, style, noscript, template')) { continue; }
+    const closed = element.closest('details:not([open])');  // a closed disclosure shows its summary only
+    if (closed && !element.closest('summary')) { continue; }
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.display === 'none' || parseFloat(style.opacity) === 0) { continue; }
     const range = document.createRange();
