@@ -137,6 +137,8 @@ def _missing(request, exc):
 
 @api.exception_handler(PermissionDenied)
 def _denied(request, exc):
+    if isinstance(exc, permissions.HiddenRound):
+        return _answer(request, ApiError(403, str(exc), None, code="round_hidden"))
     return _answer(request, ApiError(403, _("You may not do this."), None, code=FORBIDDEN))
 
 
@@ -188,6 +190,8 @@ def _open_sheet(request, slug: str, number: int, table_number: int) -> Sheet:
     def visible(table: Table) -> None:
         if not permissions.can(caller(request, table.round.tournament), permissions.VIEW, table.round.tournament):
             raise not_found(_("No such tournament."))
+        # A hidden round's table: 403 (code "round_hidden") for anyone but the tournament's staff.
+        permissions.require_results_visible(caller(request, table.round.tournament), table.round)
 
     try:
         return open_sheet(slug, number, table_number, check=visible)
@@ -240,9 +244,11 @@ def rounds(request, slug: str):
 @api.get("/tournaments/{slug}/rounds/{int:number}", response={200: RoundDetail, **ERRORS}, auth=READ,
          url_name="round", summary="A round: its tables with seats, and its byes")
 def round_(request, slug: str, number: int):
-    """Tables with players, totals and, once a game has ended, places and match points: 6 queries."""
+    """Tables with players, totals and, once a game has ended, places and match points: 6 queries.
+    A hidden round's tables show who sits where and no result, but to the tournament's staff."""
     found = _tournament(request, slug)
-    return reads.round_detail(found, _round(found, number))
+    public = not permissions.sees_hidden_rounds(caller(request, found), found)
+    return reads.round_detail(found, _round(found, number), public=public)
 
 
 @api.get("/tournaments/{slug}/rounds/{int:number}/tables/{int:table}", response={200: TableDetail, **ERRORS},
@@ -266,8 +272,10 @@ def hands(request, slug: str, number: int, table: int):
 def standings(request, slug: str, round: int | None = Query(None, ge=1, le=MAX_ROUNDS,  # noqa: A002
                                                               description="Standings after this round.")):
     """Rank, player, club, match points (exact and as the export's decimals), result points, games, table wins
-    and status: the same rows as ``manage.py export_standings [--round N]``. 5 queries."""
-    return reads.standings(_tournament(request, slug), round)
+    and status: the same rows as ``manage.py export_standings [--round N]``. 5 queries. Hidden rounds are
+    left out (the public standings) but for the tournament's staff, who get ``--include-hidden``'s rows."""
+    found = _tournament(request, slug)
+    return reads.standings(found, round, public=not permissions.sees_hidden_rounds(caller(request, found), found))
 
 
 # --- writes ----------------------------------------------------------------------------------------

@@ -89,6 +89,7 @@ def tournament_detail(t: Tournament) -> dict:
 def _round_summary(r: Round, table_count: int) -> dict:
     return {
         "number": r.number, "status": _choice(Round.Status.choices, r.status),
+        "kind": _choice(Round.Kind.choices, r.kind), "hidden": r.hidden,
         "seating_method": label(r.seating_method, labels.seating_method_label(r.seating_method))
         if r.seating_method else None,
         "table_count": table_count, "minutes": r.minutes, "clock_started_at": r.clock_started_at,
@@ -110,9 +111,11 @@ def _table_status(status: str) -> dict:
     return label(status, labels.table_status_label(status))
 
 
-def round_detail(t: Tournament, r: Round) -> dict:
-    """Round ``r`` with every table, its seats (players, totals, places, match points) and the byes (4 queries)."""
-    tables = pages.round_tables(t, r)
+def round_detail(t: Tournament, r: Round, *, public: bool = False) -> dict:
+    """Round ``r`` with every table, its seats (players, totals, places, match points) and the byes (4 queries).
+
+    public: a hidden round's tables without hands, totals or results (status "hidden")."""
+    tables = pages.round_tables(t, r, public=public)
     byes = pages.round_byes(r)
     return {
         **_round_summary(r, len(tables)),
@@ -179,9 +182,11 @@ def table_detail(sheet: Sheet, *, with_entries: bool) -> dict:
     }
 
 
-def standings(t: Tournament, round_number: int | None) -> dict:
+def standings(t: Tournament, round_number: int | None, *, public: bool = True) -> dict:
     """The rows of ``export_standings`` (``tournaments.exports.standings_rows``), with exact match points
-    beside the export's decimals (4 queries)."""
+    beside the export's decimals (4 queries). public: hidden rounds left out (``export_standings``);
+    else every round (``export_standings --include-hidden``). After a deciding placement final, each
+    finalist's ``final_table`` and ``final_place``."""
     return {
         "tournament": t.slug, "round": round_number,
         "rows": [
@@ -191,7 +196,8 @@ def standings(t: Tournament, round_number: int | None) -> dict:
                 "match_points_decimal": decimal(row.match_points), "result_points": row.result_points,
                 "games": row.games, "table_wins": row.table_wins,
                 "status": "withdrawn" if row.withdrawn else "active",
+                "final_table": row.final_table, "final_place": row.final_place,
             }
-            for row in selectors.standings(t, round_number=round_number)
+            for row in selectors.standings(t, round_number=round_number, public=public)
         ],
     }

@@ -80,6 +80,8 @@ class TournamentDetail(TournamentSummary):
 class RoundSummary(Schema):
     number: int
     status: Label
+    kind: Label = Field(description='"swiss", or "final": the placement final.')
+    hidden: bool = Field(description="Its results are hidden: only the tournament's staff see them.")
     seating_method: Label | None
     table_count: int
     minutes: int | None
@@ -183,6 +185,8 @@ class StandingRow(Schema):
     games: int
     table_wins: int
     status: Literal["active", "withdrawn"]
+    final_table: int | None = Field(None, description="After a deciding placement final: the player's final table.")
+    final_place: int | None = Field(None, description="The player's place at that final table, once its game ended.")
 
 
 class Standings(Schema):

@@ -89,9 +89,11 @@ def player_board(registration: Registration) -> PlayerBoard:
                              and sheet.final_reason_beyond_table is None)
         open_flag = TableFlag.objects.filter(table=sheet.table, resolved_at__isnull=True).order_by("-created_at").first()
     fp = pages.fingerprint(tournament)
-    ranks = pages.cached(tournament, fp, "ranks", lambda: {
-        r.registration_id: (r.rank, r.tied) for r in standings(tournament)})
-    results = pages.player_page(tournament, registration)
+    # The public standings and results: a player's private page tells no more of a hidden round than the
+    # public pages (the player's own current table is shown above, to be played).
+    ranks = pages.cached(tournament, fp, "ranks-public", lambda: {
+        r.registration_id: (r.rank, r.tied) for r in standings(tournament, public=True)})
+    results = pages.player_page(tournament, registration, public=True)
     place, tied = ranks.get(registration.pk, (None, False))
     if not results.byes and not any(g.over for g in results.games):
         place, tied = None, False  # nothing played yet: no place to show

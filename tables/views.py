@@ -46,6 +46,8 @@ def _table(request, slug: str, round_number: int, table_number: int, permission:
     except Table.DoesNotExist as exc:
         raise Http404(_("No such table.")) from exc
     permissions.require(request.user, permission, table.round.tournament)
+    if permission == permissions.VIEW:
+        permissions.require_results_visible(request.user, table.round)
     return table
 
 
@@ -53,6 +55,8 @@ def _sheet(request, slug: str, round_number: int, table_number: int, permission:
     """The table's sheet, read with the table in one go, after checking ``permission`` on its tournament (404 / 403)."""
     def check(table: Table) -> None:
         permissions.require(request.user, permission, table.round.tournament)
+        if permission == permissions.VIEW:
+            permissions.require_results_visible(request.user, table.round)
 
     try:
         return open_sheet(slug, round_number, table_number, check=check)

@@ -57,6 +57,7 @@ class TournamentForm(forms.ModelForm):
             "confirmation_policy", "players_enter_hands",
             "bye_match_points",
             "bye_result_points",
+            "finals_decide",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -64,7 +65,7 @@ class TournamentForm(forms.ModelForm):
         }
 
     #: Fields a new tournament takes from its rule preset (shown when editing only).
-    PRESET_FIELDS = ("moon_rule", "shoot_the_sun")
+    PRESET_FIELDS = ("moon_rule", "shoot_the_sun", "finals_decide")
 
     def __init__(self, *args, creating: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -137,6 +137,7 @@ SEATING_METHOD_LABELS = {
     "swiss": gettext_lazy("Swiss: similar standings, fewest repeats"),
     "random": gettext_lazy("Random"),
     "manual": gettext_lazy("Changed by hand"),
+    "final": gettext_lazy("Placement final: by the standings"),
 }
 
 
@@ -151,6 +152,7 @@ TABLE_STATUS_LABELS = {
     "playing": gettext_lazy("playing"),
     "ended": gettext_lazy("game over"),
     "confirmed": gettext_lazy("result confirmed"),
+    "hidden": gettext_lazy("results hidden"),
 }
 
 

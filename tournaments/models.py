@@ -187,9 +187,18 @@ class Tournament(models.Model):
         default=0, editable=False,
         help_text=_("Raised when a registered player's name or club is corrected, so cached pages show the new name."),
     )
+    finals_decide = models.BooleanField(
+        _("finals decide the top of the ranking"), default=True,
+        help_text=_("With placement finals: the players of final table 1 rank first by their places in it, then "
+                    "table 2's, and so on, above the Swiss standings. Off: the final is just another round."),
+    )
+    visibility_revision = models.PositiveIntegerField(
+        default=0, editable=False,
+        help_text=_("Raised when a round is hidden or released, so cached public pages follow at once."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords(bases=[ActorHistory], excluded_fields=["names_revision"])
+    history = HistoricalRecords(bases=[ActorHistory], excluded_fields=["names_revision", "visibility_revision"])
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -307,13 +316,25 @@ class Registration(models.Model):
 
 
 class Round(models.Model):
-    """One round of a tournament: every active player plays one game at one table (or has a bye)."""
+    """One round of a tournament: every active player plays one game at one table (or has a bye).
+
+    kind: a Swiss round (seated by the tournament's method), or the placement
+    final (``organizer.create_finals``: table 1 the players ranked 1-4, table
+    2 5-8, ...), at most one per tournament and after every Swiss round.
+    hidden: the round's results reach only the tournament's staff until the
+    organizer releases them (``organizer.set_round_hidden``); seating the next
+    round still uses them.
+    """
 
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         SEATED = "seated", _("Seated")
         PLAYING = "playing", _("Being played")
         LOCKED = "locked", _("Locked")
+
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss round")
+        FINAL = "final", _("Placement final")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
@@ -326,6 +347,11 @@ class Round(models.Model):
         help_text=_("The round clock's duration; empty: no clock."),
     )
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.SWISS)
+    hidden = models.BooleanField(
+        _("results hidden"), default=False,
+        help_text=_("Only the organizer and the arbiters see this round's results until they are released."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords(bases=[ActorHistory])
@@ -345,6 +371,8 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(clock_started_at__isnull=True) | Q(minutes__isnull=False), name="round_clock_has_minutes",
             ),
+            models.CheckConstraint(condition=Q(kind__in=["swiss", "final"]), name="round_kind_known"),
+            models.UniqueConstraint(fields=["tournament"], condition=Q(kind="final"), name="round_one_final"),
         ]
 
     def __str__(self) -> str:

@@ -1,5 +1,6 @@
 """The organizer's writes behind the pages and commands: publish, register, withdraw, appoint
-arbiters, start, lock and reopen rounds, finish and reopen the tournament.
+arbiters, start, lock and reopen rounds, hide and release rounds, create the placement finals,
+finish and reopen the tournament.
 
 Service functions in the house style (keyword-only options, one transaction,
 row locks where two clicks could race). A user-fixable problem raises
@@ -24,8 +25,9 @@ from django.utils.translation import ngettext
 from tables import services as table_services
 from tables.models import Table
 
-from . import names, numbers, seating_service, selectors
+from . import checkin, names, numbers, seating_service, selectors
 from .audit import Actor, stamp
+from .services import create_table
 from .errors import TournamentError
 from .models import Player, Registration, Round, Tournament
 
@@ -409,3 +411,97 @@ def reopen_tournament(tournament: Tournament, *, actor: Actor, reason: str) -> T
             raise TournamentError(_("The tournament is not finished."), code="not_finished")
         _set_status(tournament, Tournament.Status.RUNNING, actor, reason)
     return tournament
+
+
+def set_round_hidden(round_: Round, hidden: bool, *, actor: Actor) -> Round:
+    """Hide a round's results from everyone but the tournament's staff (``hidden``), or release them.
+
+    While hidden, the public pages, the API and the exports leave the round's
+    results out and the public standings stay at the rounds that are public
+    (``selectors.standings(public=True)``); the organizer and the arbiters
+    still see everything, and seating the next round uses every result.
+    Idempotent; the change is kept in the round's history with ``actor``, and
+    the tournament's ``visibility_revision`` is raised so cached pages follow.
+    Any round may be hidden, whatever its state (Tabbycat's silent rounds).
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.hidden != hidden:
+            round_.hidden = hidden
+            stamp(round_, actor).save(update_fields=["hidden"])
+            Tournament.objects.filter(pk=round_.tournament_id).update(
+                visibility_revision=F("visibility_revision") + 1)
+    return round_
+
+
+def final_plan(tournament: Tournament, tables: int | None = None) -> tuple[int, list[list[int]], list[int]]:
+    """The placement final ``create_finals`` would seat now: (round number, tables, left out).
+
+    tables: lists of registration ids in seat order, table 1 the players ranked
+    1 to ``table_size`` in the current standings (every round counted, hidden
+    ones too), table 2 the next, and so on; seat 1 (who deals first) is the
+    best ranked. Players withdrawn or checked in as absent or late for the
+    final's round are skipped. ``tables``: how many final tables (default:
+    as many full tables as the players fill); the players beyond them
+    (the remainder, fewer than a table, by default) play no final: they keep
+    their Swiss rank below the finalists. Raises ``TournamentError`` when
+    the tournament is finished, has no round or a round not locked, already
+    has its final, or cannot fill the tables asked for.
+    """
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished."), code="finished")
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status", "kind"))
+    if not rounds:
+        raise TournamentError(_("Play the Swiss rounds before the finals."), code="no_rounds")
+    if any(kind == Round.Kind.FINAL for _n, _s, kind in rounds):
+        raise TournamentError(_("The finals have already been created."), code="finals_exist")
+    last, status, _kind = rounds[-1]
+    if status != Round.Status.LOCKED:
+        raise TournamentError(_("Lock round %(n)s before creating the finals.") % {"n": last}, code="round_not_locked")
+    number = last + 1
+    if number > numbers.MAX_ROUNDS:
+        raise TournamentError(_("A tournament has at most %(n)s rounds.") % {"n": numbers.MAX_ROUNDS}, code="too_many_rounds")
+    away = checkin.not_seated(tournament, number)
+    withdrawn = set(tournament.registrations.filter(withdrawn=True).values_list("id", flat=True))
+    ranked = [row.registration_id for row in selectors.standings(tournament)
+              if row.registration_id not in away and row.registration_id not in withdrawn]
+    size = tournament.table_size
+    most = len(ranked) // size
+    if most == 0:
+        raise TournamentError(
+            _("%(n)s active players cannot fill one final table of %(size)s.") % {"n": len(ranked), "size": size},
+            code="too_few_players",
+        )
+    count = most if tables is None else tables
+    if not 1 <= count <= most:
+        raise TournamentError(
+            ngettext("The players fill %(most)s final table of %(size)s: ask for 1.",
+                     "The players fill %(most)s final tables of %(size)s: ask for 1 to %(most)s.", most)
+            % {"most": most, "size": size},
+            code="finals_tables",
+        )
+    seated = [ranked[i * size:(i + 1) * size] for i in range(count)]
+    return number, seated, ranked[count * size:]
+
+
+def create_finals(tournament: Tournament, *, actor: Actor, tables: int | None = None) -> Round:
+    """Create the placement final after the Swiss rounds: a round of kind ``final`` seated by
+    ``final_plan`` (table 1 the players ranked 1-4, table 2 5-8, ... at tables of 4), open for play.
+
+    Its games are scored like any other (the tournament's match points); with
+    ``finals_decide`` the finalists then rank first, by table and place
+    (``standings.final_ranking``), else the final counts as one more round.
+    No Swiss round can follow it. The round clock starts as for a round.
+    Raises ``TournamentError`` (see ``final_plan``); nothing is written then.
+    """
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        number, seated, _left = final_plan(tournament, tables)
+        round_ = Round(tournament=tournament, number=number, status=Round.Status.PLAYING,
+                       kind=Round.Kind.FINAL, seating_method="final")
+        if tournament.round_minutes:
+            round_.minutes, round_.clock_started_at = tournament.round_minutes, timezone.now()
+        stamp(round_, actor).save()
+        for table_number, registrations in enumerate(seated, 1):
+            create_table(round_, table_number, registrations, actor=actor)
+    return round_

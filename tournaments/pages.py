@@ -9,6 +9,7 @@ whenever anything that the standings depend on changes (live polling).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -43,7 +44,9 @@ class TableView:
     """A table of a round, as the pages show it.
 
     hands: hands recorded; over: the game has ended (places and match
-    points are then set on the seats); confirmed: the arbiter confirmed it.
+    points are then set on the seats); confirmed: the arbiter confirmed it;
+    hidden: its round is hidden (``Round.hidden``); for the public its results
+    are then left out (:func:`conceal`).
     """
 
     table_id: int
@@ -54,19 +57,33 @@ class TableView:
     confirmed: bool
     seats: tuple[SeatView, ...]
     engine: bool = False
+    hidden: bool = False
+    concealed: bool = False
 
     @property
     def status(self) -> str:
+        if self.concealed:
+            return "hidden"
         return "confirmed" if self.confirmed else "ended" if self.over else "playing" if self.hands else "waiting"
 
 
-def _tables(tournament: Tournament, table_filter: Q) -> list[TableView]:
+def conceal(table: TableView) -> TableView:
+    """``table`` as the public sees it while its round is hidden: who sits where, no hand, total or result."""
+    return dataclasses.replace(
+        table, hands=0, over=False, confirmed=False, concealed=True,
+        seats=tuple(dataclasses.replace(s, total=0, place=None, match_points=None) for s in table.seats),
+    )
+
+
+def _tables(tournament: Tournament, table_filter: Q, *, public: bool = False) -> list[TableView]:
     """Tables matching ``table_filter`` with seats, names and totals: 3 queries, on one committed state.
 
-    Results (game over, places, match points) come from ``selectors.table_results``.
+    Results (game over, places, match points) come from ``selectors.table_results``;
+    public: the tables of hidden rounds are concealed (:func:`conceal`).
     """
     with snapshot():
-        return _table_views(tournament, table_filter)
+        views = _table_views(tournament, table_filter)
+    return [conceal(v) if public and v.hidden else v for v in views]
 
 
 def _table_views(tournament: Tournament, table_filter: Q) -> list[TableView]:
@@ -85,7 +102,7 @@ def _table_views(tournament: Tournament, table_filter: Q) -> list[TableView]:
         points = result.match_points or [None] * n
         views.append(TableView(
             table_id=result.table_id, round_number=result.round_number, number=result.number, hands=result.hands,
-            over=result.over, confirmed=result.confirmed, engine=result.engine,
+            over=result.over, confirmed=result.confirmed, engine=result.engine, hidden=result.hidden,
             seats=tuple(
                 SeatView(
                     position=position, registration_id=reg, player_id=people[reg][0], name=people[reg][1],
@@ -97,9 +114,9 @@ def _table_views(tournament: Tournament, table_filter: Q) -> list[TableView]:
     return views
 
 
-def round_tables(tournament: Tournament, round_: Round) -> list[TableView]:
-    """Every table of one round, ordered by number (2 queries)."""
-    return _tables(tournament, Q(round=round_))
+def round_tables(tournament: Tournament, round_: Round, *, public: bool = False) -> list[TableView]:
+    """Every table of one round, ordered by number (3 queries); public: concealed when the round is hidden."""
+    return _tables(tournament, Q(round=round_), public=public)
 
 
 def round_byes(round_: Round) -> list[tuple[int, str]]:
@@ -142,6 +159,8 @@ class PlayerGame:
     place: int | None
     match_points: Fraction | None
     opponents: tuple[Opponent, ...]
+    hidden: bool = False
+    concealed: bool = False
 
 
 @dataclass
@@ -155,20 +174,22 @@ class PlayerPage:
     result_points: int = 0
 
 
-def player_page(tournament: Tournament, registration: Registration) -> PlayerPage:
+def player_page(tournament: Tournament, registration: Registration, *, public: bool = False) -> PlayerPage:
     """One player's games in a tournament, with opponents and results: 4 queries whatever the size.
 
     Bye rounds are listed with the tournament's bye match points; their
     result points (the round's average when not fixed) are left to the
     standings, so ``result_points`` here counts played games only.
+    public: games of hidden rounds are listed without their results
+    (``concealed``) and left out of the totals, as are byes of hidden rounds.
     All 4 queries read one committed state (``snapshot``).
     """
     with snapshot():
-        return _player_page(tournament, registration)
+        return _player_page(tournament, registration, public)
 
 
-def _player_page(tournament: Tournament, registration: Registration) -> PlayerPage:
-    tables = _tables(tournament, Q(round__tournament=tournament, seats__registration=registration))
+def _player_page(tournament: Tournament, registration: Registration, public: bool = False) -> PlayerPage:
+    tables = _tables(tournament, Q(round__tournament=tournament, seats__registration=registration), public=public)
     page = PlayerPage(registration=registration)
     for t in tables:
         me = next(s for s in t.seats if s.registration_id == registration.id)
@@ -176,11 +197,15 @@ def _player_page(tournament: Tournament, registration: Registration) -> PlayerPa
             round_number=t.round_number, table_number=t.number, position=me.position, hands=t.hands,
             over=t.over, confirmed=t.confirmed, points=me.total, place=me.place, match_points=me.match_points,
             opponents=tuple(Opponent(s.player_id, s.name, s.position) for s in t.seats if s is not me),
+            hidden=t.hidden, concealed=t.concealed,
         ))
         if t.over:
             page.match_points += me.match_points
             page.result_points += me.total
-    page.byes = list(Bye.objects.filter(registration=registration).order_by("round__number").values_list("round__number", flat=True))
+    byes = Bye.objects.filter(registration=registration)
+    if public:
+        byes = byes.filter(round__hidden=False)
+    page.byes = list(byes.order_by("round__number").values_list("round__number", flat=True))
     page.match_points += tournament.bye_points() * len(page.byes)
     return page
 
@@ -211,7 +236,8 @@ def fingerprint(tournament: Tournament) -> str:
     ).values("v", "n", "top", "r", "w", "b").get()
     settings = (tournament.status, tournament.scoring, tournament.match_points, tournament.tiebreak_order(),
                 tournament.bye_match_points, tournament.bye_result_points, tournament.game_end,
-                tournament.target_points, tournament.hands_per_game, tournament.names_revision)
+                tournament.target_points, tournament.hands_per_game, tournament.names_revision,
+                tournament.visibility_revision, tournament.finals_decide)
     raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b")) + repr(settings)
     return hashlib.blake2s(raw.encode(), digest_size=6).hexdigest()
 
@@ -306,17 +332,18 @@ class StandingLine:
     games: int
 
 
-def standing_lines(tournament: Tournament, fp: str | None = None) -> list[StandingLine]:
+def standing_lines(tournament: Tournament, fp: str | None = None, *, public: bool = False) -> list[StandingLine]:
     """The live standings as plain lines, withdrawn players included and marked; empty while no game
     has ended (a list of players all on 0 ranks nobody).
 
+    public: from the rounds that are not hidden only (``selectors.standings``).
     Cached under the fingerprint ``fp`` (computed when not given: 1 query); 4 more queries when the
     cache is cold (``selectors.standings``), whatever the number of players.
     """
     fp = fp or fingerprint(tournament)
 
     def build() -> list[StandingLine]:
-        rows = selectors.standings(tournament)
+        rows = selectors.standings(tournament, public=public)
         if not any(row.games for row in rows):
             return []
         return [
@@ -328,7 +355,7 @@ def standing_lines(tournament: Tournament, fp: str | None = None) -> list[Standi
             for row in rows
         ]
 
-    return cached(tournament, fp, "standing-lines", build)
+    return cached(tournament, fp, "standing-lines-public" if public else "standing-lines", build)
 
 
 def active_lines(lines: list[StandingLine]) -> list[StandingLine]:
@@ -354,3 +381,22 @@ def podium(lines: list[StandingLine]) -> list[PodiumStep]:
             break
         steps.setdefault(line.rank, []).append(line)
     return [PodiumStep(place, tuple(group)) for place, group in steps.items()]
+
+
+def hidden_note(hidden: list[int], numbers: list[int]) -> str:
+    """What the public standings leave out, in words (translated; "" when no round is hidden).
+
+    hidden: numbers of the hidden rounds; numbers: every round's number. "Standings after round 3;
+    later rounds are hidden." when the hidden rounds are the last ones, else naming them.
+    """
+    from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
+
+    if not hidden:
+        return ""
+    public = [n for n in numbers if n not in hidden]
+    if public and min(hidden) > max(public):
+        return _("Standings after round %(n)s; later rounds are hidden.") % {"n": max(public)}
+    return ngettext("Round %(rounds)s is hidden: its results are not counted here.",
+                    "Rounds %(rounds)s are hidden: their results are not counted here.",
+                    len(hidden)) % {"rounds": selectors.number_list(hidden)}

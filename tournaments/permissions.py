@@ -79,6 +79,30 @@ def can(user, permission: str, tournament: Tournament) -> bool:
     return user.has_perm(permission, tournament)
 
 
+def sees_hidden_rounds(user, tournament: Tournament) -> bool:
+    """Whether ``user`` sees the results of the tournament's hidden rounds (``Round.hidden``): its
+    organizer, its arbiters and superusers (whoever enters its results); everyone else sees the public
+    rounds only."""
+    return can(user, ENTER_RESULTS, tournament)
+
+
+class HiddenRound(PermissionDenied):
+    """A table of a hidden round asked by someone who does not see hidden rounds (→ 403, saying so)."""
+
+    def __init__(self, round_):
+        from django.utils.translation import gettext as _
+
+        super().__init__(_("The results of round %(n)s are hidden until the organizer releases them.")
+                         % {"n": round_.number})
+        self.round = round_
+
+
+def require_results_visible(user, round_) -> None:
+    """Raise ``HiddenRound`` unless ``user`` may see the results of ``round_`` (public, or the user is staff)."""
+    if round_.hidden and not sees_hidden_rounds(user, round_.tournament):
+        raise HiddenRound(round_)
+
+
 class NotPublished(PermissionDenied):
     """A draft tournament's public page asked by someone who may not see drafts yet.
 

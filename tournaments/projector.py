@@ -117,7 +117,7 @@ def show(tournament: Tournament, *, now=None) -> Show:
     Running: the seating pages of the last round while it is seated and not
     locked, its clock when it has one, then the standings pages (active
     players: withdrawn ones are left out, as on the public page's
-    mini-standings). Finished: the podium (withdrawn players keep their place,
+    mini-standings), always the public standings (hidden rounds left out). Finished: the podium (withdrawn players keep their place,
     as in the final standings) and the standings pages. Nothing to show yet
     (no round seated, no game ended): one "welcome" slide.
     """
@@ -138,7 +138,7 @@ def show(tournament: Tournament, *, now=None) -> Show:
         clock = round_clock(round_, now=now)
         if clock is not None:
             slides.append(Slide("clock", SECONDS["clock"]))
-    lines = pages.standing_lines(tournament)
+    lines = pages.standing_lines(tournament, public=True)  # a screen at the venue: hidden rounds stay hidden
     podium = tuple(pages.podium(lines)) if finished else ()
     if podium:
         slides.append(Slide("podium", SECONDS["podium"]))

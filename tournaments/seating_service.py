@@ -107,6 +107,8 @@ def seat_next_round(
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status == Tournament.Status.FINISHED:
             raise TournamentError(_("The tournament is finished."), code="finished")
+        if tournament.rounds.filter(kind=Round.Kind.FINAL).exists():
+            raise TournamentError(_("The finals have been created: no round can follow them."), code="after_finals")
         rounds = dict(tournament.rounds.values_list("number", "status"))
         last = max(rounds, default=0)
         number = last + 1 if number is None else number

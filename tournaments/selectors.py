@@ -20,7 +20,7 @@ from tables.models import Seat, Table
 from . import scoring, seating
 from .models import Bye, Registration, Round, Tournament
 from .snapshot import snapshot
-from .standings import ByeResult, GameResult, PlayerRecord, StandingRow, rank
+from .standings import ByeResult, FinalTable, GameResult, PlayerRecord, StandingRow, final_ranking, rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,25 +38,33 @@ class TableResult:
     match_points: tuple[Fraction, ...] | None
     confirmed: bool = False
     engine: bool = False
+    hidden: bool = False
+    final: bool = False
 
 
 def table_results(
-    tournament: Tournament, *, round_number: int | None = None, only: Q | None = None,
+    tournament: Tournament, *, round_number: int | None = None, only: Q | None = None, public: bool = False,
 ) -> list[TableResult]:
     """Every table of the tournament (up to ``round_number``) with totals and, for ended games, the result.
 
-    only: a further filter on tables (e.g. ``Q(round=round_)``). 2 queries, on one
+    only: a further filter on tables (e.g. ``Q(round=round_)``); public: leave out the
+    tables of hidden rounds (what anyone may see, ``Round.hidden``). 2 queries, on one
     committed state (``snapshot``): a hand saved meanwhile counts in both or in neither.
-    Tables are ordered by round and number; seats by position.
+    Tables are ordered by round and number; seats by position. ``hidden`` and ``final``
+    say whether a table's round is hidden and whether it is the placement final.
     """
     with snapshot():
-        return _table_results(tournament, round_number, only)
+        return _table_results(tournament, round_number, only, public)
 
 
-def _table_results(tournament: Tournament, round_number: int | None, only: Q | None) -> list[TableResult]:
+def _table_results(
+    tournament: Tournament, round_number: int | None, only: Q | None, public: bool = False,
+) -> list[TableResult]:
     table_filter = Q(round__tournament=tournament)
     if round_number is not None:
         table_filter &= Q(round__number__lte=round_number)
+    if public:
+        table_filter &= Q(round__hidden=False)
     tables = Table.objects.filter(table_filter)
     if only is not None:
         tables = tables.filter(only)
@@ -69,6 +77,7 @@ def _table_results(tournament: Tournament, round_number: int | None, only: Q | N
         "table_id", "position")
     tables = tables.values_list(
         "id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at", "mode", "hands_recorded",
+        "round__hidden", "round__kind",
     ).order_by("round__number", "number")
     registrations: dict[int, list[int]] = defaultdict(list)
     totals_of: dict[int, list[int]] = defaultdict(list)
@@ -79,7 +88,7 @@ def _table_results(tournament: Tournament, round_number: int | None, only: Q | N
     points_table = tournament.match_point_table()
     shared: dict[tuple[int, ...], tuple[Fraction, ...]] = {}  # places → match points: few patterns
     results = []
-    for table_id, number, round_no, closed, confirmed_at, mode, hand_count in tables:
+    for table_id, number, round_no, closed, confirmed_at, mode, hand_count, hidden, kind in tables:
         totals = tuple(totals_of.get(table_id, ()))
         n = len(totals)
         places = match_points = None
@@ -94,20 +103,29 @@ def _table_results(tournament: Tournament, round_number: int | None, only: Q | N
             over=over, registrations=tuple(registrations.get(table_id, ())), totals=totals,
             places=places, match_points=match_points,
             confirmed=confirmed_at is not None, engine=mode == Table.Mode.ENGINE,
+            hidden=hidden, final=kind == Round.Kind.FINAL,
         ))
     return results
 
 
-def player_records(tournament: Tournament, *, round_number: int | None = None) -> dict[int, PlayerRecord]:
+def player_records(
+    tournament: Tournament, *, round_number: int | None = None, public: bool = False,
+) -> dict[int, PlayerRecord]:
     """Every registration's ended games and byes (up to ``round_number``), keyed by registration id.
 
-    4 queries, on one committed state (``snapshot``).
+    public: leave out hidden rounds. 4 queries, on one committed state (``snapshot``).
     """
     with snapshot():
-        return _player_records(tournament, round_number)
+        return _player_records(tournament, round_number, table_results(tournament, round_number=round_number,
+                                                                        public=public), public)
 
 
-def _player_records(tournament: Tournament, round_number: int | None) -> dict[int, PlayerRecord]:
+def _player_records(
+    tournament: Tournament, round_number: int | None, results: list[TableResult], public: bool,
+    *, without_final: bool = False,
+) -> dict[int, PlayerRecord]:
+    """The records of ``results`` (``_table_results``) and the byes of the same rounds; ``without_final``
+    leaves the placement final out (it ranks the finalists apart, ``standings.final_ranking``)."""
     records = {
         r["id"]: PlayerRecord(
             registration_id=r["id"], player_id=r["player_id"], name=r["player__name"],
@@ -118,8 +136,8 @@ def _player_records(tournament: Tournament, round_number: int | None) -> dict[in
         )
     }
     round_totals: dict[int, list[int]] = defaultdict(list)
-    for result in table_results(tournament, round_number=round_number):
-        if not result.over:
+    for result in results:
+        if not result.over or (without_final and result.final):
             continue
         round_totals[result.round_number].extend(result.totals)
         for registration_id, points, place, match_points in zip(
@@ -131,6 +149,10 @@ def _player_records(tournament: Tournament, round_number: int | None) -> dict[in
     byes = Bye.objects.filter(round__tournament=tournament)
     if round_number is not None:
         byes = byes.filter(round__number__lte=round_number)
+    if public:
+        byes = byes.filter(round__hidden=False)
+    if without_final:
+        byes = byes.exclude(round__kind=Round.Kind.FINAL)
     bye_points = tournament.bye_points()
     for registration_id, number in byes.values_list("registration_id", "round__number"):
         if tournament.bye_result_points is not None:
@@ -143,14 +165,32 @@ def _player_records(tournament: Tournament, round_number: int | None) -> dict[in
     return records
 
 
-def standings(tournament: Tournament, *, round_number: int | None = None) -> list[StandingRow]:
+def standings(tournament: Tournament, *, round_number: int | None = None, public: bool = False) -> list[StandingRow]:
     """The tournament's standings after ``round_number`` (all rounds when None); 4 queries.
 
     Only ended games count (a game in progress has no places yet).
+    public: computed from the rounds that are not hidden only (what anyone
+    may see; the staff and the seating of the next round use every round).
+    When the rounds counted include the placement final and the tournament's
+    ``finals_decide`` is on, the finalists rank first, by final table and
+    their places in it, above the Swiss standings of the other rounds
+    (``standings.final_ranking``); otherwise the final counts as a round.
     Raises ``ValueError`` if the tournament's tiebreak order is invalid.
     """
-    records = player_records(tournament, round_number=round_number)
-    return rank(records.values(), tournament.tiebreak_order())
+    with snapshot():
+        results = _table_results(tournament, round_number, None, public)
+        decide = tournament.finals_decide and any(r.final for r in results)
+        records = _player_records(tournament, round_number, results, public, without_final=decide)
+    rows = rank(records.values(), tournament.tiebreak_order())
+    if decide:
+        finals = [FinalTable(r.number, r.registrations, r.places, r.match_points) for r in results if r.final]
+        rows = final_ranking(rows, finals)
+    return rows
+
+
+def hidden_round_numbers(tournament: Tournament) -> list[int]:
+    """The numbers of the tournament's hidden rounds, in order (1 query)."""
+    return list(tournament.rounds.filter(hidden=True).order_by("number").values_list("number", flat=True))
 
 
 # --- what a decision will do (the organizer's confirmation pages) ------------------------------

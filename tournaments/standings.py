@@ -9,6 +9,7 @@ key, a label, a direction and a function of one player's record.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -155,6 +156,9 @@ class StandingRow:
     games: int
     table_wins: int
     tiebreaks: dict[str, int | Fraction]
+    final_table: int | None = None
+    final_place: int | None = None
+    final_match_points: Fraction | None = None
 
 
 def _whole_numbers(column: list[int | Fraction]) -> list[int]:
@@ -195,6 +199,87 @@ def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[Stan
                 match_points=record.match_points, result_points=record.result_points,
                 games=len(record.games), table_wins=table_wins(record, everyone),
                 tiebreaks={m.key: v for m, v in zip(metrics[1:], values[1:])},
+            ))
+        position += len(members)
+    return rows
+
+
+# --- placement finals: the finalists above the Swiss standings ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTable:
+    """One table of the placement final: number 1.. (table 1 plays for places 1-4 at tables of 4),
+    registrations in seat order; places and match points once its game has ended (None before)."""
+
+    number: int
+    registrations: tuple[int, ...]
+    places: tuple[int, ...] | None = None
+    match_points: tuple[Fraction, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalSeat:
+    """Where a player sat in the final: table number and place (None while the game is on)."""
+
+    table: int
+    place: int | None
+    match_points: Fraction | None
+
+
+#: Rank of a player who played no final, after every finalist.
+NO_FINAL = 10**9
+
+
+def final_table_number(row: StandingRow, seat: FinalSeat | None) -> int:
+    """First key: the final table (1 before 2 ...); players without a final come after every finalist."""
+    return seat.table if seat is not None else NO_FINAL
+
+
+def final_place(row: StandingRow, seat: FinalSeat | None) -> int:
+    """Second key: the place at the final table (1 best); 0 for all while its game is on, so the Swiss
+    standings order them until it ends."""
+    return seat.place if seat is not None and seat.place is not None else 0
+
+
+def swiss_rank(row: StandingRow, seat: FinalSeat | None) -> int:
+    """Last key: the rank in the Swiss standings (breaks ties inside a final table, orders the others)."""
+    return row.rank
+
+
+#: The keys of the final ranking, in order (each a small named function, as the tiebreaks).
+FINAL_ORDER: tuple[Callable[[StandingRow, FinalSeat | None], int], ...] = (
+    final_table_number, final_place, swiss_rank,
+)
+
+
+def final_ranking(swiss: Sequence[StandingRow], finals: Iterable[FinalTable]) -> list[StandingRow]:
+    """The ranking after a placement final: ``swiss`` rows (``rank`` over the rounds before the final)
+    reordered by ``FINAL_ORDER``: the players of final table 1 first, by their places there, then table
+    2's ..., then everyone who played no final in Swiss order. Places shared at a final table are
+    broken by the Swiss rank; players equal on every key (a shared place and a shared Swiss rank, or a
+    Swiss tie outside the finals) share the rank. Rows keep their Swiss match points and tiebreaks, and
+    gain ``final_table``, ``final_place`` and ``final_match_points``. Exact; no database access.
+    """
+    seats: dict[int, FinalSeat] = {}
+    for table in finals:
+        places = table.places or (None,) * len(table.registrations)
+        points = table.match_points or (None,) * len(table.registrations)
+        for registration, place, mp in zip(table.registrations, places, points):
+            seats[registration] = FinalSeat(table.number, place, mp)
+    keyed = [(tuple(key(row, seats.get(row.registration_id)) for key in FINAL_ORDER), i, row)
+             for i, row in enumerate(swiss)]
+    keyed.sort(key=lambda item: item[:2])
+    rows: list[StandingRow] = []
+    position = 1
+    for _key, group in itertools.groupby(keyed, key=lambda item: item[0]):
+        members = list(group)
+        for _k, _i, row in members:
+            seat = seats.get(row.registration_id)
+            rows.append(dataclasses.replace(
+                row, rank=position, tied=len(members) > 1,
+                final_table=seat.table if seat else None, final_place=seat.place if seat else None,
+                final_match_points=seat.match_points if seat else None,
             ))
         position += len(members)
     return rows

@@ -54,6 +54,8 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/<int:number>/lock/", views.lock_round, name="lock_round"),
     path("t/<slug:slug>/manage/rounds/<int:number>/reopen/", views.reopen_round, name="reopen_round"),
     path("t/<slug:slug>/manage/rounds/<int:number>/seating/", views.seating, name="seating"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/visibility/", views.round_visibility, name="round_visibility"),
+    path("t/<slug:slug>/manage/finals/", views.create_finals, name="create_finals"),
     path("t/<slug:slug>/manage/finish/", views.finish, name="finish"),
     path("t/<slug:slug>/manage/reopen/", views.reopen, name="reopen"),
 ]

@@ -76,6 +76,11 @@ def _roles(request, tournament: Tournament) -> dict:
     }
 
 
+def _public(request, tournament: Tournament) -> bool:
+    """Whether the visitor sees the public view (hidden rounds' results left out): not the tournament's staff."""
+    return not permissions.sees_hidden_rounds(request.user, tournament)
+
+
 # --- public pages -------------------------------------------------------------------------------
 
 
@@ -102,7 +107,8 @@ def tournament(request, slug):
         return _finished_page(request, tournament)
     rounds = list(tournament.rounds.all())
     current = rounds[-1] if rounds else None
-    tables = pages.round_tables(tournament, current) if current else []
+    public = _public(request, tournament)
+    tables = pages.round_tables(tournament, current, public=public) if current else []
     query = request.GET.get("q", "")
     found = pages.find_seats(tables, query)
     context = {
@@ -112,7 +118,9 @@ def tournament(request, slug):
     if request.htmx and request.htmx.target == "seating":
         response = render(request, "tournaments/tournament.html#seating", context)
     else:
-        context["top"] = pages.active_lines(pages.standing_lines(tournament))[:10]
+        context["top"] = pages.active_lines(pages.standing_lines(tournament, public=public))[:10]
+        context["hidden_note"] = pages.hidden_note([r.number for r in rounds if r.hidden] if public else [],
+                                                   [r.number for r in rounds])
         context["byes"] = pages.round_byes(current) if current else []
         response = render(request, "tournaments/tournament.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
@@ -122,10 +130,14 @@ def tournament(request, slug):
 def _finished_page(request, tournament: Tournament) -> HttpResponse:
     """The page of a finished tournament: the rounds, the podium and the final standings."""
     fp = pages.fingerprint(tournament)
+    public = _public(request, tournament)
+    rounds = list(tournament.rounds.all())
+    note = pages.hidden_note([r.number for r in rounds if r.hidden] if public else [], [r.number for r in rounds])
     context = {
-        **_roles(request, tournament), "rounds": list(tournament.rounds.all()),
-        "podium": pages.podium(pages.standing_lines(tournament, fp)),
-        "table_html": _standings_table(request, tournament, fp, None, {"live": False}),
+        **_roles(request, tournament), "rounds": rounds,
+        "podium": pages.podium(pages.standing_lines(tournament, fp, public=public)),
+        "table_html": _standings_table(request, tournament, fp, None, {"live": False, "hidden_note": note},
+                                       public=public),
     }
     return render(request, "tournaments/tournament.html", context)
 
@@ -162,12 +174,20 @@ def standings(request, slug):
         response = HttpResponseNotModified()
     else:
         live = round_number is None and tournament.status == Tournament.Status.RUNNING
+        public = _public(request, tournament)
+        rounds = list(tournament.rounds.values_list("number", "hidden"))
+        hidden = [n for n, is_hidden in rounds if is_hidden]
+        numbers = [n for n, _h in rounds]
         context = {
             **_roles(request, tournament), "round_number": round_number, "fingerprint": fp, "live": live,
-            "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
+            "round_numbers": [n for n in numbers if not (public and n in hidden)],
+            # The staff see every round, the hidden ones marked; everyone else the public rounds only.
+            "hidden_note": pages.hidden_note(
+                [n for n in hidden if round_number is None or n <= round_number], numbers) if public else "",
+            "hidden_rounds": hidden if not public else [],
         }
 
-        context["table_html"] = _standings_table(request, tournament, fp, round_number, context)
+        context["table_html"] = _standings_table(request, tournament, fp, round_number, context, public=public)
         if request.htmx:
             response = HttpResponse(context["table_html"])
         else:
@@ -178,17 +198,22 @@ def standings(request, slug):
     return response
 
 
-def _standings_table(request, tournament: Tournament, fp: str, round_number: int | None, context: dict) -> str:
-    """The standings table's HTML (after ``round_number``, or all), the same for every visitor: rendered once
-    per fingerprint ``fp`` and language (``pages.cached``). ``context`` gives the partial ``live`` and
-    ``fingerprint`` (for the live poll)."""
+def _standings_table(request, tournament: Tournament, fp: str, round_number: int | None, context: dict,
+                     *, public: bool = True) -> str:
+    """The standings table's HTML (after ``round_number``, or all), the same for every visitor of one kind:
+    rendered once per fingerprint ``fp``, language and view (public: hidden rounds left out; the staff's:
+    every round) (``pages.cached``). ``context`` gives the partial ``live`` and ``fingerprint`` (for the
+    live poll) and ``hidden_note``."""
     def table_html() -> str:
-        rows = standings_selector(tournament, round_number=round_number)
+        rows = standings_selector(tournament, round_number=round_number, public=public)
         tiebreaks = [METRICS[k] for k in tournament.tiebreak_order()]
+        finals = any(row.final_table for row in rows)
         return render_to_string("tournaments/standings.html#table",
-                                {"tournament": tournament, **context, "rows": rows, "tiebreaks": tiebreaks}, request)
+                                {"tournament": tournament, **context, "rows": rows, "tiebreaks": tiebreaks,
+                                 "finals": finals}, request)
 
-    return pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}", table_html)
+    view = "public" if public else "staff"
+    return pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}-{view}", table_html)
 
 
 @require_GET
@@ -196,9 +221,11 @@ def round_page(request, slug, number):
     """GET /t/<slug>/rounds/<n>/: the round's seating and results."""
     tournament = _tournament(request, slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    public = _public(request, tournament)
     context = {
-        **_roles(request, tournament), "round": round_, "tables": pages.round_tables(tournament, round_),
-        "byes": pages.round_byes(round_),
+        **_roles(request, tournament), "round": round_,
+        "tables": pages.round_tables(tournament, round_, public=public),
+        "byes": pages.round_byes(round_), "concealed": public and round_.hidden,
         "clock": round_clock(round_) if round_.status != Round.Status.LOCKED else None,
     }
     return render(request, "tournaments/round.html", context)
@@ -234,7 +261,8 @@ def player(request, slug, player_id):
     registration = get_object_or_404(
         Registration.objects.select_related("player"), tournament=tournament, player_id=player_id,
     )
-    context = {**_roles(request, tournament), "page": pages.player_page(tournament, registration)}
+    page = pages.player_page(tournament, registration, public=_public(request, tournament))
+    context = {**_roles(request, tournament), "page": page}
     return render(request, "tournaments/player.html", context)
 
 
@@ -340,7 +368,9 @@ def _manage_page(request, tournament: Tournament, *, status: int = 200, **extra)
         "arbiters": list(tournament.arbiters.order_by("username")),
         "arbiter_form": ArbiterForm(), "new_arbiter_form": NewArbiterForm(prefix="new"),
         "hands_form": HandsUploadForm(prefix="hands"),
-        "imports": list(tournament.import_jobs.order_by("-created_at")[:5]), **extra,
+        "imports": list(tournament.import_jobs.order_by("-created_at")[:5]),
+        "has_finals": any(r.kind == Round.Kind.FINAL for r in rounds),
+        "hidden_rounds": [r.number for r in rounds if r.hidden], **extra,
     }
     return render(request, "tournaments/manage.html", context, status=status)
 
@@ -564,6 +594,46 @@ def reopen_round(request, slug, number):
     return redirect("manage", tournament.slug)
 
 
+@require_POST
+def round_visibility(request, slug, number):
+    """POST /t/<slug>/manage/rounds/<n>/visibility/ with ``hidden`` 1 or 0: hide the round's results from
+    everyone but the organizer and the arbiters, or release them (``organizer.set_round_hidden``)."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    hidden = request.POST.get("hidden") == "1"
+    organizer.set_round_hidden(round_, hidden, actor=_actor(request))
+    if hidden:
+        message = _("Round %(n)s is hidden: only the organizer and the arbiters see its results.")
+    else:
+        message = _("Round %(n)s is released: its results are public.")
+    messages.success(request, message % {"n": number})
+    return redirect("manage", tournament.slug)
+
+
+@require_POST
+def create_finals(request, slug):
+    """POST /t/<slug>/manage/finals/[tables=N]: seat the placement finals after the Swiss rounds
+    (``organizer.create_finals``: final table 1 the players ranked 1-4, table 2 5-8, ...)."""
+    tournament = _tournament(request, slug, permissions.MANAGE)
+    raw = request.POST.get("tables", "").strip()
+    tables = None
+    if raw:
+        try:
+            tables = int(raw)
+        except ValueError:
+            return _manage_page(request, tournament, status=422,
+                                action_error=_("The number of final tables must be a whole number."))
+
+    def created(round_):
+        count = round_.tables.count()
+        return ngettext("Finals created in round %(n)s: %(tables)s table.",
+                        "Finals created in round %(n)s: %(tables)s tables.", count) % {
+            "n": round_.number, "tables": count}
+
+    return _organizer_action(
+        request, slug, lambda t: organizer.create_finals(t, actor=_actor(request), tables=tables), created)
+
+
 @require_http_methods(["GET", "POST"])
 def seating(request, slug, number):
     """GET/POST /t/<slug>/manage/rounds/<n>/seating/: the round's seating with repeated pairs
@@ -649,15 +719,17 @@ def reopen(request, slug):
 
 @require_GET
 def export(request, slug, kind):
-    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N]: the same exporters as the commands."""
+    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N][&hidden=1]: the same exporters as
+    the commands; ``hidden=1`` includes the hidden rounds' results (as ``--include-hidden``)."""
     tournament = _tournament(request, slug, permissions.ENTER_RESULTS)
     exporter = exports.EXPORTERS.get(kind)
     if exporter is None:
         raise Http404(_("No such export."))
     excel = request.GET.get("excel") == "1"
+    hidden = request.GET.get("hidden") == "1"  # the staff's file, hidden rounds included (only they get here)
     round_number = _standings_round(request, tournament) if exporter.by_round else None
     out = io.StringIO()
-    exports.render(exporter, tournament, out, round_number=round_number, excel=excel)
+    exports.render(exporter, tournament, out, round_number=round_number, excel=excel, hidden=hidden)
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     suffix = f"-round-{round_number}" if round_number else ""
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{kind}{suffix}.csv"'
