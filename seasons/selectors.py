@@ -74,11 +74,12 @@ def rated_games(tournament: Tournament, *, only: Q | None = None) -> list[RatedG
 
     A table counts when its game is over (``tournaments.selectors.table_results``: the target reached, the
     hands played or closed by the arbiter) and its result is final: confirmed, or its round locked, or the
-    tournament finished (``tables.sheet.final_reason``), in a published tournament. 4 queries.
+    tournament finished (``tables.sheet.final_reason``), in a published tournament, and its round is not hidden
+    (the ratings are public: a hidden round's tables wait until the organizer releases them). 4 queries.
     """
     if not counts_for_ratings(tournament):
         return []
-    results = selectors.table_results(tournament, only=only)
+    results = selectors.table_results(tournament, only=only, public=True)
     if not results:
         return []
     locked = set(
@@ -125,10 +126,10 @@ def is_visible(season: Season, user) -> bool:
 
 
 def final_lines(tournament: Tournament) -> list[leaderboard.Entry]:
-    """The tournament's standings as season entries (cached per fingerprint: 1 query when nothing changed,
-    6 when it did)."""
+    """The tournament's public standings as season entries (hidden rounds left out until released, as on the
+    tournament's public pages); cached per fingerprint: 1 query when nothing changed, 6 when it did."""
     def build() -> list[leaderboard.Entry]:
-        rows = selectors.standings(tournament)
+        rows = selectors.standings(tournament, public=True)
         external = dict(
             Player.objects.filter(registrations__tournament=tournament).exclude(external_id="")
             .values_list("id", "external_id")

@@ -8,7 +8,8 @@ deleted), and those services stay unaware of ratings. The receivers only note
 
 - a ``Table`` saved with ``result_confirmed_at`` or ``closed_by_arbiter``
   (confirmed, reopened, closed) or saved whole: that table;
-- a ``Round`` saved with ``status`` (locked, reopened) or deleted: that round;
+- a ``Round`` saved with ``status`` (locked, reopened) or ``hidden`` (hidden, released: the ratings are public
+  and leave hidden rounds out) or deleted: that round;
 - a ``Tournament`` saved with ``status`` or ``start_date`` (finished,
   reopened, published, re-dated: the order moves) or saved whole, or deleted:
   that tournament.
@@ -42,6 +43,7 @@ from tournaments.models import Round, Tournament
 log = logging.getLogger(__name__)
 
 _TABLE_FIELDS = frozenset({"result_confirmed_at", "closed_by_arbiter"})
+_ROUND_FIELDS = frozenset({"status", "hidden"})
 _TOURNAMENT_FIELDS = frozenset({"status", "start_date"})
 
 
@@ -107,7 +109,7 @@ def table_saved(sender, instance: Table, created: bool, update_fields=None, **kw
 
 @receiver(post_save, sender=Round, dispatch_uid="seasons-round-saved")
 def round_saved(sender, instance: Round, created: bool, update_fields=None, **kwargs) -> None:
-    if created or (update_fields is not None and "status" not in update_fields):
+    if created or (update_fields is not None and not _ROUND_FIELDS & set(update_fields)):
         return
     _note("round", (instance.tournament_id, instance.number))
 
