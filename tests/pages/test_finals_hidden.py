@@ -136,3 +136,10 @@ def test_csv_downloads_hold_the_public_rounds_unless_asked(as_organizer, hidden_
     results = as_organizer.get("/t/coppa/export/results.csv").content.decode()
     assert "\n2," not in results
     assert "\n2," in as_organizer.get("/t/coppa/export/results.csv?hidden=1").content.decode()
+
+
+def test_the_note_and_the_controls_speak_italian(anonymous, as_organizer, hidden_second_round):
+    html = anonymous.get("/t/coppa/standings/", headers={"Accept-Language": "it"}).content.decode()
+    assert "Classifica dopo il turno 1; i turni successivi sono nascosti." in html
+    page = as_organizer.get("/t/coppa/manage/", headers={"Accept-Language": "it"}).content.decode()
+    assert "Pubblica il turno 2" in page and "Nascondi il turno 1" in page and "Finale a piazzamenti" in page
