@@ -229,3 +229,11 @@ def test_make_organizer_creates_an_account_with_a_set_password_link(db):
         call_command("make_organizer", "OTTAVIA", "--create", stdout=io.StringIO())
     with pytest.raises(CommandError, match="use --create"):
         call_command("make_organizer", "nobody", stdout=io.StringIO())
+
+
+def test_the_manage_page_links_the_pages_of_the_evening(as_organizer, tournament):
+    page = as_organizer.get("/t/coppa/manage/").content.decode()
+    for path in ("/t/coppa/manage/check-in/", "/t/coppa/manage/players/", "/t/coppa/projector/",
+                 "/t/coppa/manage/api/"):
+        assert f'href="{path}"' in page, path
+    assert as_organizer.get("/t/coppa/manage/api/").status_code == 200
