@@ -1,6 +1,9 @@
 """Production defaults for many arbiters at once (issue 11): persistent database connections and a cache
 shared by the worker processes when Redis is configured."""
 
+import re
+from pathlib import Path
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -50,3 +53,18 @@ def test_the_cache_is_redis_when_configured_else_each_process_own(env):
     cache = env(CACHE_URL="redis://10.0.0.2:6379/1", REDIS_URL="redis://127.0.0.1:6379/3",
                 CACHE_KEY_PREFIX="club")["CACHES"]["default"]
     assert (cache["LOCATION"], cache["KEY_PREFIX"]) == ("redis://10.0.0.2:6379/1", "club")
+
+
+def _readme_variables() -> set[str]:
+    """The variables named in the first column of the README's tables (`NAME` or `NAME` (or `OTHER`))."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    return {name for line in readme.splitlines() if line.startswith("| `")
+            for name in re.findall(r"`([A-Z][A-Z0-9_]+)`", line.split("|")[1])}
+
+
+def test_the_readme_documents_the_performance_settings_and_the_servers_variables():
+    root = Path(__file__).resolve().parent.parent
+    served = set(re.findall(r"\$\{?([A-Z][A-Z0-9_]+):-", (root / "Makefile").read_text()))
+    assert {"WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT"} <= served
+    missing = (served | {*OURS, "DATABASE_CONNECT_TIMEOUT", "DATABASE_STATEMENT_TIMEOUT"}) - _readme_variables()
+    assert not missing, f"not in the README's tables: {sorted(missing)}"
