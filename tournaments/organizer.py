@@ -27,9 +27,9 @@ from tables.models import Table
 
 from . import checkin, names, numbers, seating_service, selectors
 from .audit import Actor, stamp
-from .services import create_table
 from .errors import TournamentError
 from .models import Player, Registration, Round, Tournament
+from .services import create_table
 
 
 def _locked(tournament: Tournament) -> Tournament:

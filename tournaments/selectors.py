@@ -20,7 +20,15 @@ from tables.models import Seat, Table
 from . import scoring, seating
 from .models import Bye, Registration, Round, Tournament
 from .snapshot import snapshot
-from .standings import ByeResult, FinalTable, GameResult, PlayerRecord, StandingRow, final_ranking, rank
+from .standings import (
+    ByeResult,
+    FinalTable,
+    GameResult,
+    PlayerRecord,
+    StandingRow,
+    final_ranking,
+    rank,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from tables.models import Seat
 from tests.factories import TournamentFactory
 from tests.finals_helpers import SWISS_ORDER, names_of, play, swiss_round
-from tournaments import organizer, selectors, seating_service
+from tournaments import organizer, seating_service, selectors
 from tournaments.audit import COMMAND_LINE
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Round
