@@ -117,6 +117,7 @@ def _check_points(table: Table, points, penalty_offender, penalty_reason) -> lis
 def submit(
     table: Table, *, actor: Actor, number: int, points: Sequence[int] | None = None,
     penalty_offender: int | None = None, penalty_reason: str = "", expected_version: int | None = None,
+    locked: bool = False,
 ) -> HandEntry | Hand:
     """Enter hand ``number`` at ``table`` under the tournament's confirmation policy.
 
@@ -127,65 +128,82 @@ def submit(
     author gives back the entry already waiting. ``expected_version``: the
     table version the author saw, checked when the hand is recorded at once
     (``StaleTableError`` when it moved on).
+    locked: the caller's open transaction already holds ``table``'s row lock
+    and read ``table`` with its round and tournament after taking it
+    (``tables.sheet.lock_sheet``): the entry is made in that transaction, on
+    that instance (an error leaves the rollback to the caller).
     Raises ``EntryNotAllowed``, ``ResultFinalError``, ``GameOverError``,
     ``ScoringError`` (the points, a number that is not the next hand).
     """
+    call = {"actor": actor, "number": number, "points": points, "penalty_offender": penalty_offender,
+            "penalty_reason": penalty_reason, "expected_version": expected_version}
+    if locked:
+        if not transaction.get_connection().in_atomic_block:
+            raise transaction.TransactionManagementError("submit(locked=True) needs the caller's transaction")
+        return _submit(table, **call)
     with transaction.atomic():
-        table = _lock(table)
-        _check_author(table, actor)
-        if table.mode == Table.Mode.ENGINE:
-            raise services.EnginePlayedError(_("This table is played via the engine: its hands are recorded by the engine."))
-        tournament = table.round.tournament
-        policy = tournament.confirmation_policy
-        if policy == Policy.ARBITER:
-            return services.record_hand(
-                table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-                penalty_reason=penalty_reason, expected_version=expected_version, locked=True,
-            )
-        reason = final_reason(table)
-        if reason is not None:
-            raise services.ResultFinalError(reason)
-        if number <= table.hands_recorded:  # sent again after it was recorded: that hand, nothing new
-            return services.record_hand(
-                table, points, actor=actor, number=number, penalty_offender=penalty_offender,
+        return _submit(_lock(table), **call)
+
+
+def _submit(
+    table: Table, *, actor: Actor, number: int, points: Sequence[int] | None, penalty_offender: int | None,
+    penalty_reason: str, expected_version: int | None,
+) -> HandEntry | Hand:
+    """:func:`submit` at the locked ``table``, inside the transaction holding the lock."""
+    _check_author(table, actor)
+    if table.mode == Table.Mode.ENGINE:
+        raise services.EnginePlayedError(_("This table is played via the engine: its hands are recorded by the engine."))
+    tournament = table.round.tournament
+    policy = tournament.confirmation_policy
+    if policy == Policy.ARBITER:
+        return services.record_hand(
+            table, points, actor=actor, number=number, penalty_offender=penalty_offender,
+            penalty_reason=penalty_reason, expected_version=expected_version, locked=True,
+        )
+    reason = final_reason(table)
+    if reason is not None:
+        raise services.ResultFinalError(reason)
+    if number <= table.hands_recorded:  # sent again after it was recorded: that hand, nothing new
+        return services.record_hand(
+            table, points, actor=actor, number=number, penalty_offender=penalty_offender,
+            penalty_reason=penalty_reason, locked=True,
+        )
+    # No version check for an entry: entries are independent (double entry must not see the
+    # other one), and the hand number keeps them in order.
+    if number != table.hands_recorded + 1:
+        raise ScoringError(_("The next hand at this table is hand %(next)s, not hand %(number)s.")
+                           % {"next": table.hands_recorded + 1, "number": number})
+    entered = _check_points(table, points, penalty_offender, penalty_reason)
+    entry = HandEntry(
+        table=table, number=number, table_version=table.version,
+        points=None if penalty_offender is not None else entered,
+        penalty_offender=penalty_offender, penalty_reason=penalty_reason.strip(),
+        entered_by_user=actor.user_or_none, entered_by_player=actor.player,
+    )
+    waiting = list(HandEntry.objects.select_for_update().filter(table=table, number=number, status=HandEntry.Status.PENDING))
+    for old in waiting:
+        if _same_author(old, actor) and _content(old) == _content(entry):
+            return old  # sent twice: one entry
+    now = timezone.now()
+    others = []
+    for old in waiting:
+        if policy == Policy.PLAYER or _same_author(old, actor):
+            old.status, old.decided_at = HandEntry.Status.SUPERSEDED, now
+            stamp(old, actor).save(update_fields=["status", "decided_at"])
+        else:
+            others.append(old)
+    stamp(entry, actor).save()
+    if policy == Policy.DOUBLE and others:
+        other = others[-1]
+        if _content(other) == _content(entry):
+            hand = services.record_hand(
+                table, entry.points, actor=actor, number=number, penalty_offender=penalty_offender,
                 penalty_reason=penalty_reason, locked=True,
             )
-        # No version check for an entry: entries are independent (double entry must not see the
-        # other one), and the hand number keeps them in order.
-        if number != table.hands_recorded + 1:
-            raise ScoringError(_("The next hand at this table is hand %(next)s, not hand %(number)s.")
-                               % {"next": table.hands_recorded + 1, "number": number})
-        entered = _check_points(table, points, penalty_offender, penalty_reason)
-        entry = HandEntry(
-            table=table, number=number, table_version=table.version,
-            points=None if penalty_offender is not None else entered,
-            penalty_offender=penalty_offender, penalty_reason=penalty_reason.strip(),
-            entered_by_user=actor.user_or_none, entered_by_player=actor.player,
-        )
-        waiting = list(HandEntry.objects.select_for_update().filter(table=table, number=number, status=HandEntry.Status.PENDING))
-        for old in waiting:
-            if _same_author(old, actor) and _content(old) == _content(entry):
-                return old  # sent twice: one entry
-        now = timezone.now()
-        others = []
-        for old in waiting:
-            if policy == Policy.PLAYER or _same_author(old, actor):
-                old.status, old.decided_at = HandEntry.Status.SUPERSEDED, now
-                stamp(old, actor).save(update_fields=["status", "decided_at"])
-            else:
-                others.append(old)
-        stamp(entry, actor).save()
-        if policy == Policy.DOUBLE and others:
-            other = others[-1]
-            if _content(other) == _content(entry):
-                hand = services.record_hand(
-                    table, entry.points, actor=actor, number=number, penalty_offender=penalty_offender,
-                    penalty_reason=penalty_reason, locked=True,
-                )
-                _close([entry, other], HandEntry.Status.RECORDED, actor, hand=hand)
-                return hand
-            _close([entry, other], HandEntry.Status.MISMATCH, actor)
-        return entry
+            _close([entry, other], HandEntry.Status.RECORDED, actor, hand=hand)
+            return hand
+        _close([entry, other], HandEntry.Status.MISMATCH, actor)
+    return entry
 
 
 def _close(entries: Sequence[HandEntry], status: str, actor: Actor, *, hand: Hand | None = None, reason: str = "") -> None:

@@ -1,7 +1,8 @@
 """The arbiter's score sheet as plain data: hands as rows, seats as columns, running totals.
 
 Reads only (a constant 5 queries per sheet, 5 more for the history; a sheet
-brought up to date after a hand needs none, :func:`sheet_after_hand`); the
+brought up to date after a hand needs none, :func:`sheet_after_hand`; a
+write reads it with the table locked, :func:`lock_sheet`); the
 writes are ``tables.services``. Also the small pure helpers the sheet's
 buttons need: why a table's result cannot change (:func:`final_reason`), the
 points of a shoot-the-moon hand given who shot (:func:`moon_points`), and the
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
@@ -282,6 +284,30 @@ def open_sheet(slug: str, round_number: int, table_number: int, *, check=None) -
         if check is not None:
             check(table)
         return _load_sheet(table)
+
+
+def lock_sheet(slug: str, round_number: int, table_number: int, *, check=None) -> Sheet:
+    """The sheet of the table named by its numbers, read with the table's row locked: the start of a write.
+
+    Inside the caller's transaction (``TransactionManagementError`` outside
+    one): the table's row is locked until it ends (``select_for_update``),
+    its round and tournament are read after the lock (so a round locked
+    meanwhile is seen), ``check(table)`` runs (a permission check that
+    raises), then the sheet is read: 4 queries more. Every write to a
+    table's hands takes that lock first, so these reads agree with each
+    other as :func:`open_sheet`'s do, and the table can be given to
+    ``tables.entries.submit(..., locked=True)``. ``Table.DoesNotExist`` when absent.
+    """
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("lock_sheet() needs the caller's transaction")
+    table = Table.objects.select_for_update(of=("self",)).get(
+        round__tournament__slug=slug, round__number=round_number, number=table_number,
+    )
+    # Not joined to the locking query: its joined rows would be those read before any wait for the lock.
+    table.round = Round.objects.select_related("tournament").get(pk=table.round_id)
+    if check is not None:
+        check(table)
+    return _load_sheet(table)
 
 
 def _refresh(table: Table, fresh: Table) -> None:

@@ -12,6 +12,7 @@ arbiter never loses sight of what is recorded.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
@@ -33,6 +34,7 @@ from .sheet import (
     check_entry,
     load_sheet,
     load_table,
+    lock_sheet,
     open_sheet,
     sheet_after_hand,
     table_history,
@@ -51,15 +53,18 @@ def _table(request, slug: str, round_number: int, table_number: int, permission:
     return table
 
 
-def _sheet(request, slug: str, round_number: int, table_number: int, permission: str) -> Sheet:
-    """The table's sheet, read with the table in one go, after checking ``permission`` on its tournament (404 / 403)."""
+def _sheet(request, slug: str, round_number: int, table_number: int, permission: str, *, lock: bool = False) -> Sheet:
+    """The table's sheet, read with the table in one go, after checking ``permission`` on its tournament (404 / 403).
+
+    lock: inside the caller's transaction, with the table's row locked (``lock_sheet``), to write next.
+    """
     def check(table: Table) -> None:
         permissions.require(request.user, permission, table.round.tournament)
         if permission == permissions.VIEW:
             permissions.require_results_visible(request.user, table.round)
 
     try:
-        return open_sheet(slug, round_number, table_number, check=check)
+        return (lock_sheet if lock else open_sheet)(slug, round_number, table_number, check=check)
     except Table.DoesNotExist as exc:
         raise Http404(_("No such table.")) from exc
 
@@ -179,25 +184,27 @@ def _rebound(form_class, sheet_: Sheet, data, **changes):
 def record(request, slug, round_number, table_number):
     """POST .../hands/: record the next hand (points, a moon or a penalty).
 
-    The sheet is read once, before the write; the one answered after it is
-    that sheet with the new hand (``sheet_after_hand``), or read again when
-    the table changed in between.
+    One transaction: the table's row is locked, the sheet read under the lock
+    (``lock_sheet``), the form checked against it and the hand written; the
+    sheet answered is that sheet with the new hand (``sheet_after_hand``). A
+    refused write rolls back, and the answer reads the sheet afresh.
     """
-    sheet_ = _sheet(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
-    table = sheet_.table
-    form = EntryForm(sheet_, request.POST)
-    if not form.is_valid():
-        if sheet_.final_reason:
-            return _render_sheet(request, sheet_, status=409, error=sheet_.final_reason)
-        return _render_sheet(request, sheet_, status=422, form=form)
-    number = form.cleaned_data["number"]
-    decide = request.POST.get("action") == "decide"
     try:
-        if decide:
-            done = entries.decide(table, number, actor=_actor(request), **form.cleaned_data["call"])
-        else:
-            done = entries.submit(table, **form.cleaned_data["call"], actor=_actor(request), number=number,
-                                  expected_version=form.cleaned_data["version"])
+        with transaction.atomic():
+            sheet_ = _sheet(request, slug, round_number, table_number, permissions.ENTER_RESULTS, lock=True)
+            table = sheet_.table
+            form = EntryForm(sheet_, request.POST)
+            if not form.is_valid():
+                if sheet_.final_reason:
+                    return _render_sheet(request, sheet_, status=409, error=sheet_.final_reason)
+                return _render_sheet(request, sheet_, status=422, form=form)
+            number = form.cleaned_data["number"]
+            decide = request.POST.get("action") == "decide"
+            if decide:
+                done = entries.decide(table, number, actor=_actor(request), **form.cleaned_data["call"])
+            else:
+                done = entries.submit(table, **form.cleaned_data["call"], actor=_actor(request), number=number,
+                                      expected_version=form.cleaned_data["version"], locked=True)
     except ScoringError as exc:
         return _refused(request, table, exc, form=form, seen_version=form.cleaned_data["version"],
                         message=_entry_message(request, sheet_, exc))

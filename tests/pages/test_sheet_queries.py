@@ -1,7 +1,7 @@
 """What a hand POST costs the database: a bounded number of queries, the same whatever the hands so far.
 
-The score sheet is read once per POST (before the write) and the answer is that
-sheet with the new hand (``tables.sheet.sheet_after_hand``); the write itself is a
+The score sheet is read once per POST (with the table locked, in the write's transaction) and the
+answer is that sheet with the new hand (``tables.sheet.sheet_after_hand``); the write itself is a
 fixed number of statements (``tables.services._record``). Issue 11's target (a hand
 POST under 50 ms of server time) depends on it: this test keeps it from creeping back.
 """
@@ -18,14 +18,13 @@ from .conftest import sheet_url
 
 pytestmark = pytest.mark.django_db
 
-#: Queries of one hand POST by an arbiter (htmx), inside the test's transaction. The session and the
-#: user (2); the table, the arbiter check and the sheet (6); the write (12): the table locked once, by the
-#: confirmation policy's entry (the services record on that locked table, ``record_hand(locked=True)``),
-#: its round read after the lock, the seats, the hand, its scores and both their histories, the table and
-#: the seats updated, the table's history, the entry's savepoint and its release. Served, PostgreSQL adds
-#: the snapshot's BEGIN, SET TRANSACTION and COMMIT, and the write's BEGIN and COMMIT replace the
-#: savepoint's two: 23 (26 before, 48 before that).
-HAND_POST_QUERIES = 20
+#: Queries of one hand POST by an arbiter (htmx), inside the test's transaction: one transaction of the
+#: view's (a savepoint here and its release: 2), in which the table's row is locked and its round read
+#: after the lock (2), the session and the user (2), the arbiter check and the sheet (5), then the write
+#: on that locked table (8): the seats, the hand, its scores and both their histories, the table and the
+#: seats updated, the table's history. Served, BEGIN and COMMIT replace the savepoint's two: 19 (23 with
+#: a read snapshot before the write transaction, 26 with a second lock, 48 before that).
+HAND_POST_QUERIES = 19
 
 
 def hand_post(client, table, points):
