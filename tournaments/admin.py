@@ -62,7 +62,9 @@ class RoundAdmin(SimpleHistoryAdmin):
     list_display = ["tournament", "number", "status", "seating_method"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
-    readonly_fields = ["status"]
+    # Locked, reopened, hidden and released through tournaments.organizer (with the actor, a reason, and the
+    # counter that refreshes cached pages); the kind is set when the finals are created.
+    readonly_fields = ["status", "kind", "hidden"]
 
 
 @admin.register(Bye)

@@ -296,6 +296,10 @@ def _seat_table(known: _Known, round_number: int, table_number: int,
             order.append(reg)
     found = known.tables.get((round_number, table_number))
     if found is None:
+        final = next((r for r in known.rounds.values() if r.kind == Round.Kind.FINAL), None)
+        if final is not None and round_number >= final.number:  # the final is seated from the standings
+            return [RowError(first_row, _("%(label)s: no table can be added to the placement final (round "
+                                          "%(n)s) or after it") % {"label": label, "n": final.number})]
         if len(order) not in scoring.TABLE_SIZES:
             return [RowError(first_row, ngettext("%(label)s has %(count)s player; a table has 3, 4 or 5",
                                                  "%(label)s has %(count)s players; a table has 3, 4 or 5", len(order))

@@ -134,6 +134,21 @@ def test_no_round_follows_the_finals(tournament):
     assert err.value.code == "after_finals"
 
 
+def test_import_hands_adds_no_table_to_the_finals_or_after_them(tournament):
+    from tournaments import services
+
+    swiss_round(tournament)
+    organizer.create_finals(tournament, actor=COMMAND_LINE)
+    rows = ["round,table,hand,player,points"] + [f"{r},9,1,{name},{p}" for r in (2, 3) for name, p in
+                                                 zip(["Anna", "Bruno", "Carla", "Dario"], [13, 8, 5, 0])]
+    with pytest.raises(TournamentError) as err:
+        services.import_hands(tournament, "\n".join(rows) + "\n", actor=COMMAND_LINE)
+    messages = [problem.message for problem in err.value.problems]
+    assert messages == ["round 2, table 9: no table can be added to the placement final (round 2) or after it",
+                        "round 3, table 9: no table can be added to the placement final (round 2) or after it"]
+    assert not Round.objects.filter(tournament=tournament, number=3).exists()
+
+
 def test_the_database_refuses_a_second_final(tournament):
     from django.db import IntegrityError, transaction
 

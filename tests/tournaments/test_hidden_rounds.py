@@ -118,3 +118,18 @@ def test_export_commands_take_include_hidden(tournament, capsys):
     assert "\n2," not in capsys.readouterr().out
     call_command("export_results", "coppa", "--include-hidden")
     assert "\n2," in capsys.readouterr().out
+
+
+def test_the_admin_cannot_hide_or_release_a_round(tournament, client):
+    """Hiding goes through ``organizer.set_round_hidden`` (actor, history, the pages' revision): the admin
+    shows ``hidden`` and ``kind`` read-only, and a forged post leaves them as they are."""
+    round_ = swiss_round(tournament)
+    admin = get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-123")
+    client.force_login(admin)
+    url = f"/admin/tournaments/round/{round_.pk}/change/"
+    page = client.get(url).content.decode()
+    assert 'name="hidden"' not in page and 'name="kind"' not in page
+    client.post(url, {"tournament": tournament.pk, "number": 1, "hidden": "on", "kind": "final",
+                      "tables-TOTAL_FORMS": "0", "tables-INITIAL_FORMS": "0"})
+    round_.refresh_from_db()
+    assert round_.hidden is False and round_.kind == Round.Kind.SWISS
