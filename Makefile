@@ -56,8 +56,16 @@ serve: migrate
 	if [ -n "$$worker_pid" ]; then kill -TERM $$worker_pid 2>/dev/null; wait $$worker_pid; fi; \
 	exit $$status
 
+# The whole suite: the tests that need no browser in parallel (pytest-xdist, one process per core; each has
+# its own test database), then the browser tests one at a time (Chromium and a live server each). With
+# PYTEST_ARGS, just `pytest PYTEST_ARGS` (e.g. PYTEST_ARGS="-m celery_worker", which CI runs on its own).
 test: install
+ifeq ($(strip $(PYTEST_ARGS)),)
+	$(PY) -m pytest -q -n auto -m "not browser"
+	$(PY) -m pytest -q -m browser
+else
 	$(PY) -m pytest -q $(PYTEST_ARGS)
+endif
 
 bench: install
 	$(PY) bench/standings.py
