@@ -39,11 +39,18 @@ def client_address(request) -> str:
 
 def limit(request, group: str, who: str, rate: str) -> None:
     """Count this request for ``who`` in ``group``; ``ApiError`` 429 when over ``rate``."""
-    usage = get_usage(request, group=group, key=lambda _group, _request: who, rate=rate, increment=True)
+    usage = get_usage(
+        request, group=group, key=lambda _group, _request: who, rate=rate, increment=True
+    )
     if usage is not None and usage["should_limit"]:
         wait = max(int(usage["time_left"]), 1)
-        raise ApiError(429, _("Too many requests: try again in %(s)s seconds.") % {"s": wait}, None,
-                       code=RATE_LIMITED, headers={"Retry-After": str(wait)})
+        raise ApiError(
+            429,
+            _("Too many requests: try again in %(s)s seconds.") % {"s": wait},
+            None,
+            code=RATE_LIMITED,
+            headers={"Retry-After": str(wait)},
+        )
 
 
 def limit_reads(request) -> None:
@@ -71,13 +78,16 @@ def _token(request, header: str) -> ApiToken:
 
 
 class TokenAuth(HttpBearer):
-    """Writes: ``Authorization: Bearer <token>`` (made on the tournament's API page or by ``manage.py api_token``)."""
+    """Writes: ``Authorization: Bearer <token>`` (made on the tournament's API page or by
+    ``manage.py api_token``)."""
 
     def __call__(self, request):
         header = request.headers.get("Authorization")
         if not header:
             limit_reads(request)
-            raise _refused(_("This needs an API token: send Authorization: Bearer <your API token>."))
+            raise _refused(
+                _("This needs an API token: send Authorization: Bearer <your API token>.")
+            )
         token = _token(request, header)
         limit_writes(request, token)
         return token
@@ -94,7 +104,8 @@ class Anonymous:
 
 
 class OptionalTokenAuth(HttpBearer):
-    """Reads: no token needed; with one, its user sees what they may see (a draft of their tournament)."""
+    """Reads: no token needed; with one, its user sees what they may see (a draft of their
+    tournament)."""
 
     def __call__(self, request):
         limit_reads(request)

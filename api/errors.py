@@ -40,14 +40,23 @@ RATE_LIMITED = "rate_limited"
 
 
 class ApiError(Exception):
-    """A refusal: ``status`` (4xx), one or more (field, message) pairs, a ``code`` and extra body keys.
+    """A refusal: ``status`` (4xx), one or more (field, message) pairs, a ``code`` and extra body
+    keys.
 
     ``headers``: added to the answer (``Retry-After``, ``WWW-Authenticate``).
     """
 
-    def __init__(self, status: int, message: str, field: str | None = None, *, code: str = INVALID,
-                 errors: list[tuple[str | None, str]] | None = None, extra: dict | None = None,
-                 headers: dict[str, str] | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        field: str | None = None,
+        *,
+        code: str = INVALID,
+        errors: list[tuple[str | None, str]] | None = None,
+        extra: dict | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.errors = errors if errors is not None else [(field, message)]
@@ -56,7 +65,11 @@ class ApiError(Exception):
         self.headers = headers or {}
 
     def body(self) -> dict:
-        return {"detail": [{"field": f, "message": str(m)} for f, m in self.errors], "code": self.code, **self.extra}
+        return {
+            "detail": [{"field": f, "message": str(m)} for f, m in self.errors],
+            "code": self.code,
+            **self.extra,
+        }
 
 
 def not_found(message: str, field: str | None = None) -> ApiError:
@@ -76,8 +89,10 @@ def from_scoring(exc: ScoringError, field: str | None, *, version: int | None = 
         stale = isinstance(exc, (services.StaleTableError, services.HandConflictError))
         extra = {"current_version": version} if version is not None else {}
         if isinstance(exc, services.StaleTableError):
-            message = _("Someone else saved this table first (version %(version)s now): read the table again, "
-                        "check what changed and send the hand again with that version.") % {"version": version}
+            message = _(
+                "Someone else saved this table first (version %(version)s now): read the table "
+                "again, check what changed and send the hand again with that version."
+            ) % {"version": version}
             return ApiError(409, message, "version", code=STALE, extra=extra)
         return ApiError(409, str(exc), "number" if stale else None, code=CONFLICT, extra=extra)
     return ApiError(422, str(exc), field, code=INVALID)

@@ -49,20 +49,35 @@ class Answer:
 
 
 def check_key(key: str | None) -> str:
-    """The header's value, or a 400 naming the header when it is missing or not a plain short text."""
+    """The header's value, or a 400 naming the header when it is missing or not a plain short
+    text."""
     if key is None or not key.strip():
-        raise ApiError(400, _("Every write needs an Idempotency-Key header: a new random value (a UUID) for each "
-                              "new write, the same one when a write is sent again."), HEADER, code=BAD_REQUEST)
+        raise ApiError(
+            400,
+            _(
+                "Every write needs an Idempotency-Key header: a new random value (a UUID) for each "
+                "new write, the same one when a write is sent again."
+            ),
+            HEADER,
+            code=BAD_REQUEST,
+        )
     key = key.strip()
     if len(key) > MAX_KEY or not all(33 <= ord(c) <= 126 for c in key):
-        raise ApiError(400, _("The Idempotency-Key must be at most %(n)s visible ASCII characters (a UUID fits).")
-                       % {"n": MAX_KEY}, HEADER, code=BAD_REQUEST)
+        raise ApiError(
+            400,
+            _("The Idempotency-Key must be at most %(n)s visible ASCII characters (a UUID fits).")
+            % {"n": MAX_KEY},
+            HEADER,
+            code=BAD_REQUEST,
+        )
     return key
 
 
 def fingerprint(method: str, path: str, body: dict) -> str:
     """SHA-256 of the request as the API understood it: method, path and the parsed body."""
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    canonical = json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
     return hashlib.sha256(f"{method}\n{path}\n{canonical}".encode()).hexdigest()
 
 
@@ -106,15 +121,31 @@ def purge_expired(token: ApiToken) -> int:
     Called when the token's use is noted (``api.tokens``, at most once a minute),
     so the kept answers stay bounded without a query on every write.
     """
-    deleted, _ = IdempotencyKey.objects.filter(token=token, created_at__lt=timezone.now() - _kept_for()).delete()
+    deleted, _ = IdempotencyKey.objects.filter(
+        token=token, created_at__lt=timezone.now() - _kept_for()
+    ).delete()
     return deleted
 
 
 def _replay(row: IdempotencyKey, request_hash: str) -> Answer:
     if row.request_hash != request_hash:
-        raise ApiError(422, _("This Idempotency-Key was already used with another request. Use a new key for a "
-                              "new write."), HEADER, code=IDEMPOTENCY_MISMATCH)
+        raise ApiError(
+            422,
+            _(
+                "This Idempotency-Key was already used with another request. Use a new key for a "
+                "new write."
+            ),
+            HEADER,
+            code=IDEMPOTENCY_MISMATCH,
+        )
     if row.status is None:  # only where the database did not make this request wait (no row lock)
-        raise ApiError(409, _("A request with this Idempotency-Key is still being answered: try again in a moment."),
-                       HEADER, code=IN_PROGRESS)
+        raise ApiError(
+            409,
+            _(
+                "A request with this Idempotency-Key is still being answered: try again in a "
+                "moment."
+            ),
+            HEADER,
+            code=IN_PROGRESS,
+        )
     return Answer(row.status, row.response, replayed=True)

@@ -14,20 +14,33 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ApiToken(models.Model):
-    """A bearer token of one user, for one tournament (or, with ``tournament`` empty, every tournament
-    the user may enter results in). Revoked tokens stay, with ``revoked_at``, so the list shows them."""
+    """A bearer token of one user, for one tournament (or, with ``tournament`` empty, every
+    tournament the user may enter results in). Revoked tokens stay, with ``revoked_at``, so the list
+    shows them."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("user"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("user"),
     )
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="api_tokens",
-        verbose_name=_("tournament"), help_text=_("Empty: every tournament the user enters results in."),
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="api_tokens",
+        verbose_name=_("tournament"),
+        help_text=_("Empty: every tournament the user enters results in."),
     )
     name = models.CharField(_("name"), max_length=100)
-    secret_hash = models.CharField(_("secret (SHA-256)"), max_length=64, unique=True, editable=False)
+    secret_hash = models.CharField(
+        _("secret (SHA-256)"), max_length=64, unique=True, editable=False
+    )
     prefix = models.CharField(
-        _("first characters"), max_length=12, editable=False,
+        _("first characters"),
+        max_length=12,
+        editable=False,
         help_text=_("The token's first characters, to recognise it; the rest is not kept."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -40,7 +53,8 @@ class ApiToken(models.Model):
         verbose_name_plural = _("API tokens")
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "tournament", "name"], condition=Q(revoked_at__isnull=True),
+                fields=["user", "tournament", "name"],
+                condition=Q(revoked_at__isnull=True),
                 name="apitoken_active_name_unique",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="apitoken_name_not_empty"),
@@ -55,7 +69,8 @@ class ApiToken(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """One ``Idempotency-Key`` of one token: the request it was first sent with and the answer given.
+    """One ``Idempotency-Key`` of one token: the request it was first sent with and the answer
+    given.
 
     ``status`` is None while the first request is still being answered.
     """
@@ -71,7 +86,9 @@ class IdempotencyKey(models.Model):
         verbose_name = _("idempotency key")
         verbose_name_plural = _("idempotency keys")
         constraints = [
-            models.UniqueConstraint(fields=["token", "key"], name="idempotencykey_unique_per_token"),
+            models.UniqueConstraint(
+                fields=["token", "key"], name="idempotencykey_unique_per_token"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -27,7 +27,7 @@ class Label(Schema):
     label: str
 
 
-# --- reads -----------------------------------------------------------------------------------------
+# --- reads ----------------------------------------------------------------------------------------
 
 
 class TournamentSummary(Schema):
@@ -81,7 +81,9 @@ class RoundSummary(Schema):
     number: int
     status: Label
     kind: Label = Field(description='"swiss", or "final": the placement final.')
-    hidden: bool = Field(description="Its results are hidden: only the tournament's staff see them.")
+    hidden: bool = Field(
+        description="Its results are hidden: only the tournament's staff see them."
+    )
     seating_method: Label | None
     table_count: int
     minutes: int | None
@@ -94,7 +96,9 @@ class SeatOut(Schema):
     name: str
     club: str
     total: int = Field(description="The seat's penalty points in this game so far.")
-    place: int | None = Field(description="Once the game has ended: 1 is best; tied seats share it.")
+    place: int | None = Field(
+        description="Once the game has ended: 1 is best; tied seats share it."
+    )
     match_points: str | None
     match_points_decimal: str | None
 
@@ -156,12 +160,16 @@ class TableDetail(Schema):
     round: int
     number: int
     status: Label
-    version: int = Field(description="Raised by every change; send it back with a write (optimistic locking).")
+    version: int = Field(
+        description="Raised by every change; send it back with a write (optimistic locking)."
+    )
     engine: bool
     over: bool
     confirmed: bool
     closed_by_arbiter: bool
-    final_reason: str | None = Field(description="Why hands can no longer be entered or corrected, if so.")
+    final_reason: str | None = Field(
+        description="Why hands can no longer be entered or corrected, if so."
+    )
     hand_total: int
     moon_allowed: bool
     shooter_chooses: bool
@@ -170,7 +178,8 @@ class TableDetail(Schema):
     next_hand: NextHand | None
     entries: list[EntryOut] | None = Field(
         description="Entries waiting for a check (confirmation policies other than the arbiter's); "
-                    "only for those who enter results.")
+        "only for those who enter results."
+    )
 
 
 class StandingRow(Schema):
@@ -185,8 +194,12 @@ class StandingRow(Schema):
     games: int
     table_wins: int
     status: Literal["active", "withdrawn"]
-    final_table: int | None = Field(None, description="After a deciding placement final: the player's final table.")
-    final_place: int | None = Field(None, description="The player's place at that final table, once its game ended.")
+    final_table: int | None = Field(
+        None, description="After a deciding placement final: the player's final table."
+    )
+    final_place: int | None = Field(
+        None, description="The player's place at that final table, once its game ended."
+    )
 
 
 class Standings(Schema):
@@ -195,11 +208,13 @@ class Standings(Schema):
     rows: list[StandingRow]
 
 
-# --- writes ----------------------------------------------------------------------------------------
+# --- writes ---------------------------------------------------------------------------------------
 
 Seat = Annotated[StrictInt, Field(ge=0, le=4, description="A seat: 0 deals the first hand.")]
 Points = Annotated[StrictInt, Field(ge=-MAX_HAND_POINTS, le=MAX_HAND_POINTS)]
-Version = Annotated[StrictInt, Field(ge=0, le=2**31 - 1, description="The table's version as last read.")]
+Version = Annotated[
+    StrictInt, Field(ge=0, le=2**31 - 1, description="The table's version as last read.")
+]
 
 
 def _one_line(value: str) -> str:
@@ -224,13 +239,19 @@ class PenaltyIn(_Strict):
 class MoonIn(_Strict):
     shooter: Seat = Field(description="The seat that took every penalty card.")
     shooter_subtracts: StrictBool = Field(
-        False, description="Where the rules let the shooter choose: subtract the hand total instead of giving it.")
+        False,
+        description=(
+            "Where the rules let the shooter choose: subtract the hand total instead of giving it."
+        ),
+    )
 
 
 class HandIn(_Strict):
     """The next hand: exactly one of ``points`` (per seat, seat order), ``moon`` or ``penalty``."""
 
-    number: StrictInt = Field(ge=1, le=MAX_HAND_NUMBER, description="The hand's number (the next one).")
+    number: StrictInt = Field(
+        ge=1, le=MAX_HAND_NUMBER, description="The hand's number (the next one)."
+    )
     version: Version
     points: list[Points] | None = Field(None, min_length=3, max_length=5)
     moon: MoonIn | None = None
@@ -238,7 +259,8 @@ class HandIn(_Strict):
 
 
 class CorrectionIn(_Strict):
-    """A recorded hand's right content: ``points`` or ``penalty``, and the reason for the correction."""
+    """A recorded hand's right content: ``points`` or ``penalty``, and the reason for the
+    correction."""
 
     version: Version
     reason: str = Field(min_length=1, max_length=100)
@@ -250,9 +272,10 @@ class CorrectionIn(_Strict):
 
 class WriteOut(Schema):
     result: Literal["recorded", "already_recorded", "pending", "mismatch", "corrected"] = Field(
-        description="recorded (201); already_recorded: the same hand was sent before (200); pending: an entry "
-                    "waits for a player's check or a second entry (202); mismatch: it differs from the other "
-                    "entry, the arbiter decides (202); corrected (200).")
+        description="recorded (201); already_recorded: the same hand was sent before (200); "
+        "pending: an entry waits for a player's check or a second entry (202); mismatch: it "
+        "differs from the other entry, the arbiter decides (202); corrected (200)."
+    )
     hand: int
     message: str
     table: TableDetail

@@ -1,4 +1,5 @@
-"""Arbiters' API tokens: made, revoked and checked here (the page, the command and the API call these).
+"""Arbiters' API tokens: made, revoked and checked here (the page, the command and the API call
+these).
 
 A token is ``cuori_`` followed by 43 characters of ``secrets.token_urlsafe(32)``
 (256 random bits). It is shown once, to the user who made it; the database
@@ -52,15 +53,21 @@ def hash_secret(secret: str) -> str:
 def _clean_name(name: str) -> str:
     name = (name or "").strip()
     if not name:
-        raise TournamentError(_("Give the token a name (e.g. the device or program that uses it)."), code="name_missing")
+        raise TournamentError(
+            _("Give the token a name (e.g. the device or program that uses it)."),
+            code="name_missing",
+        )
     if len(name) > MAX_NAME or any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise TournamentError(_("A token's name is one line of at most %(n)s characters.") % {"n": MAX_NAME},
-                              code="name_invalid")
+        raise TournamentError(
+            _("A token's name is one line of at most %(n)s characters.") % {"n": MAX_NAME},
+            code="name_invalid",
+        )
     return name
 
 
 def create_token(user, tournament: Tournament | None, name: str) -> NewToken:
-    """Make a token of ``user`` for ``tournament`` (None: every tournament where they enter results).
+    """Make a token of ``user`` for ``tournament`` (None: every tournament where they enter
+    results).
 
     Raises ``TournamentError`` (code "not_allowed": the user may not enter that
     tournament's results; "name_missing", "name_invalid"; "name_taken": an
@@ -71,20 +78,36 @@ def create_token(user, tournament: Tournament | None, name: str) -> NewToken:
         raise TournamentError(_("Only an active account can have API tokens."), code="not_allowed")
     if tournament is not None and not permissions.can(user, permissions.ENTER_RESULTS, tournament):
         raise TournamentError(
-            _("%(user)s does not enter the results of %(tournament)s, so cannot have a token for it.")
-            % {"user": user.get_username(), "tournament": tournament.name}, code="not_allowed")
+            _(
+                "%(user)s does not enter the results of %(tournament)s, so cannot have a token for "
+                "it."
+            )
+            % {"user": user.get_username(), "tournament": tournament.name},
+            code="not_allowed",
+        )
     secret = PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken(user=user, tournament=tournament, name=name, secret_hash=hash_secret(secret),
-                     prefix=secret[: len(PREFIX) + 4])
-    taken = ApiToken.objects.filter(user=user, tournament=tournament, name=name, revoked_at__isnull=True)
+    token = ApiToken(
+        user=user,
+        tournament=tournament,
+        name=name,
+        secret_hash=hash_secret(secret),
+        prefix=secret[: len(PREFIX) + 4],
+    )
+    taken = ApiToken.objects.filter(
+        user=user, tournament=tournament, name=name, revoked_at__isnull=True
+    )
     try:
         with transaction.atomic():
-            if taken.exists():  # the database's constraint does not see tokens for every tournament (NULL)
+            if (
+                taken.exists()
+            ):  # the database's constraint does not see tokens for every tournament (NULL)
                 raise IntegrityError
             token.save()
     except IntegrityError:
-        raise TournamentError(_("There is already an active token named “%(name)s”.") % {"name": name},
-                              code="name_taken") from None
+        raise TournamentError(
+            _("There is already an active token named “%(name)s”.") % {"name": name},
+            code="name_taken",
+        ) from None
     return NewToken(token, secret)
 
 
@@ -101,20 +124,24 @@ def revoke_named(user, tournament: Tournament | None, name: str) -> ApiToken:
 
     Raises ``TournamentError`` (code "not_found") when there is none.
     """
-    token = ApiToken.objects.filter(user=user, tournament=tournament, name=(name or "").strip(),
-                                    revoked_at__isnull=True).first()
+    token = ApiToken.objects.filter(
+        user=user, tournament=tournament, name=(name or "").strip(), revoked_at__isnull=True
+    ).first()
     if token is None:
-        raise TournamentError(_("No active token named “%(name)s”.") % {"name": name}, code="not_found")
+        raise TournamentError(
+            _("No active token named “%(name)s”.") % {"name": name}, code="not_found"
+        )
     return revoke_token(token)
 
 
 class TokenRefused(Exception):
-    """The token sent is unknown, revoked, or its user's account is disabled; ``str()`` says which."""
+    """The token sent is unknown, revoked, or its user's account is disabled; ``str()`` says
+    which."""
 
 
 def authenticate(secret: str) -> ApiToken:
-    """The active token whose secret is ``secret``, with its user (1 query; 1 more at most once a minute
-    to note its use). Raises ``TokenRefused``."""
+    """The active token whose secret is ``secret``, with its user (1 query; 1 more at most once a
+    minute to note its use). Raises ``TokenRefused``."""
     if not secret.startswith(PREFIX) or len(secret) > 200:
         raise TokenRefused(_("This is not a Cuori API token."))
     token = ApiToken.objects.select_related("user").filter(secret_hash=hash_secret(secret)).first()

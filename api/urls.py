@@ -1,4 +1,5 @@
-"""Addresses of the API (``/api/v1/``, its schema and docs) and of the tournament's API tokens page."""
+"""Addresses of the API (``/api/v1/``, its schema and docs) and of the tournament's API tokens
+page."""
 
 from django.urls import path, re_path
 

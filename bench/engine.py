@@ -15,6 +15,7 @@ Runs are interleaved; it prints both ratios (checked / OpenSpiel and unchecked /
 medians of the per-run ratios), the load average, the hand state's size and the cost of
 ``Hand.copy()``.  If OpenSpiel is not installed it says how to install it.
 """
+
 import sys
 from pathlib import Path
 

@@ -11,6 +11,7 @@ accepted points (normal hands and moon/sun patterns, in random seat order)
 and for refused points (vectors with the hand total that no split gives,
 plus a few wrong sums).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -76,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--presets", default=",".join(PRESETS))
     args = ap.parse_args(argv)
     rng = random.Random(1)
-    print(f"{'preset':<13}{'seats':>5}{'normal':>9}{'patterns':>9}{'precompute':>13}"
-          f"{'accepted':>11}{'(p99)':>9}{'refused':>10}{'(p99)':>9}")
+    print(
+        f"{'preset':<13}{'seats':>5}{'normal':>9}{'patterns':>9}{'precompute':>13}"
+        f"{'accepted':>11}{'(p99)':>9}{'refused':>10}{'(p99)':>9}"
+    )
     worst_pre = worst_ok = worst_bad = 0.0
     for name in args.presets.split(","):
         for n in (3, 4, 5):
@@ -98,13 +101,20 @@ def main(argv: list[str] | None = None) -> int:
             refused = refused_vectors(rules, pp, rng, args.samples)
             ok_us, ok99 = timing_us(rules, accepted, True)
             bad_us, bad99 = timing_us(rules, refused, False)
-            worst_pre, worst_ok, worst_bad = (max(worst_pre, pre), max(worst_ok, ok_us),
-                                              max(worst_bad, bad_us))
-            print(f"{name:<13}{n:>5}{len(pp.normal):>9}{len(pp.patterns):>9}"
-                  f"{pre * 1000:>10.1f} ms{ok_us:>8.1f} µs{ok99:>6.1f} µs"
-                  f"{bad_us:>7.1f} µs{bad99:>6.1f} µs")
-    print(f"worst: precompute {worst_pre * 1000:.0f} ms, accepted {worst_ok:.1f} µs, "
-          f"refused {worst_bad:.1f} µs (median per check)")
+            worst_pre, worst_ok, worst_bad = (
+                max(worst_pre, pre),
+                max(worst_ok, ok_us),
+                max(worst_bad, bad_us),
+            )
+            print(
+                f"{name:<13}{n:>5}{len(pp.normal):>9}{len(pp.patterns):>9}"
+                f"{pre * 1000:>10.1f} ms{ok_us:>8.1f} µs{ok99:>6.1f} µs"
+                f"{bad_us:>7.1f} µs{bad99:>6.1f} µs"
+            )
+    print(
+        f"worst: precompute {worst_pre * 1000:.0f} ms, accepted {worst_ok:.1f} µs, "
+        f"refused {worst_bad:.1f} µs (median per check)"
+    )
     return 0
 
 

@@ -41,6 +41,7 @@ from tournaments import services
 from tournaments.audit import COMMAND_LINE
 from tournaments.models import Player, Tournament
 
+
 def timed(label: str, rows: int, call) -> None:
     statements = [0]
 
@@ -52,7 +53,10 @@ def timed(label: str, rows: int, call) -> None:
         started = time.perf_counter()
         call()
         seconds = time.perf_counter() - started
-    print(f"{label:<34} {rows:>8} rows {seconds:8.2f} s {rows / seconds:10.0f} rows/s {statements[0]:>8} statements")
+    print(
+        f"{label:<34} {rows:>8} rows {seconds:8.2f} s {rows / seconds:10.0f} rows/s "
+        f"{statements[0]:>8} statements"
+    )
 
 
 def main() -> None:
@@ -69,16 +73,27 @@ def main() -> None:
     print(f"database: {connection.vendor}")
 
     big = services.create_tournament(slug="bench-players", name="Players", rounds=1)
-    players = "name,club,external_id\n" + "".join(f"Player {i},Club {i % 50},B-{i}\n" for i in range(args.players))
-    timed("import_players (new people)", args.players, lambda: services.import_players(big, players, actor=COMMAND_LINE))
+    players = "name,club,external_id\n" + "".join(
+        f"Player {i},Club {i % 50},B-{i}\n" for i in range(args.players)
+    )
+    timed(
+        "import_players (new people)",
+        args.players,
+        lambda: services.import_players(big, players, actor=COMMAND_LINE),
+    )
     again = services.create_tournament(slug="bench-players-2", name="Players again", rounds=1)
-    timed("import_players (known people)", args.players, lambda: services.import_players(again, players, actor=COMMAND_LINE))
+    timed(
+        "import_players (known people)",
+        args.players,
+        lambda: services.import_players(again, players, actor=COMMAND_LINE),
+    )
 
     timed_results(args.players_in_results, args.rounds)
 
 
 def results_file(players: int, rounds: int, seed: int = 1) -> str:
-    """An ``export_results`` file of ``players`` players × ``rounds`` rounds: every table plays a game to 100."""
+    """An ``export_results`` file of ``players`` players × ``rounds`` rounds: every table plays a
+    game to 100."""
     rng = random.Random(seed)
     names = [f"R{i:05d}" for i in range(players)]
     lines = ["round,table,hand,player,points,penalty,total"]
@@ -86,7 +101,7 @@ def results_file(players: int, rounds: int, seed: int = 1) -> str:
         order = names[:]
         rng.shuffle(order)
         for t in range(players // 4):
-            seated = order[t * 4:t * 4 + 4]
+            seated = order[t * 4 : t * 4 + 4]
             totals = [0, 0, 0, 0]
             number = 0
             while max(totals) < 100:
@@ -98,7 +113,10 @@ def results_file(players: int, rounds: int, seed: int = 1) -> str:
                 if 26 in points:  # all the penalty cards to one seat: score it as the moon
                     points = [0 if p == 26 else 26 for p in points]
                 totals = [a + b for a, b in zip(totals, points)]
-                lines += [f"{rnd},{t + 1},{number},{n},{p},,{tot}" for n, p, tot in zip(seated, points, totals)]
+                lines += [
+                    f"{rnd},{t + 1},{number},{n},{p},,{tot}"
+                    for n, p, tot in zip(seated, points, totals)
+                ]
     return "\n".join(lines) + "\n"
 
 
@@ -108,8 +126,11 @@ def timed_results(players: int, rounds: int) -> None:
     services.import_players(tournament, "name\n" + "\n".join(names) + "\n", actor=COMMAND_LINE)
     text = results_file(players, rounds)
     rows = text.count("\n") - 1
-    timed(f"import_hands ({players} x {rounds} results)", rows,
-          lambda: services.import_hands(tournament, text, actor=COMMAND_LINE))
+    timed(
+        f"import_hands ({players} x {rounds} results)",
+        rows,
+        lambda: services.import_hands(tournament, text, actor=COMMAND_LINE),
+    )
 
 
 if __name__ == "__main__":

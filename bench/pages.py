@@ -9,8 +9,8 @@ absent), then requests each page through Django's test client (the full
 stack: middleware, view, template) and prints the median server time of 11
 requests and the number of SQL queries each request ran. Rendered standings
 are cached per fingerprint (``tournaments.pages.cached``), so the "cold"
-lines clear the cache before every request. Target: under 150 ms at the median, and the same query count as for a small tournament
-(asserted in ``tests/pages/test_public.py``).
+lines clear the cache before every request. Target: under 150 ms at the median, and the same query
+count as for a small tournament (asserted in ``tests/pages/test_public.py``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,9 @@ _spec.loader.exec_module(bench_standings)
 RUNS = 11
 
 
-def measure(client: Client, path: str, *, headers: dict | None = None, status: int = 200, cold: bool = False) -> tuple[float, int, int]:
+def measure(
+    client: Client, path: str, *, headers: dict | None = None, status: int = 200, cold: bool = False
+) -> tuple[float, int, int]:
     """Median ms of RUNS requests, SQL queries of the last one, size of the answer in bytes."""
     times, queries, size = [], 0, 0
     client.get(path, headers=headers or {})  # warm up (template loading, first connection)
@@ -69,7 +71,11 @@ def main() -> None:
     if tournament.status == Tournament.Status.DRAFT:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    player_id = Registration.objects.filter(tournament=tournament).order_by("id").values_list("player_id", flat=True)[0]
+    player_id = (
+        Registration.objects.filter(tournament=tournament)
+        .order_by("id")
+        .values_list("player_id", flat=True)[0]
+    )
     client = Client()
     base = f"/t/{slug}/"
     first = client.get(f"{base}standings/", headers={"HX-Request": "true"}).content.decode()
@@ -78,16 +84,32 @@ def main() -> None:
         ("standings page", *measure(client, f"{base}standings/")),
         ("standings page, cold (no cache)", *measure(client, f"{base}standings/", cold=True)),
         ("standings after round 5", *measure(client, f"{base}standings/?round=5")),
-        ("standings, live poll, no change", *measure(client, f"{base}standings/?v={fp}", headers={"HX-Request": "true"},
-                                                     status=204 if "?v=" in first else 200)),
+        (
+            "standings, live poll, no change",
+            *measure(
+                client,
+                f"{base}standings/?v={fp}",
+                headers={"HX-Request": "true"},
+                status=204 if "?v=" in first else 200,
+            ),
+        ),
         ("player page", *measure(client, f"{base}players/{player_id}/")),
-        ("player page, cold (no cache)", *measure(client, f"{base}players/{player_id}/", cold=True)),
+        (
+            "player page, cold (no cache)",
+            *measure(client, f"{base}players/{player_id}/", cold=True),
+        ),
         ("tournament page", *measure(client, base)),
         ("round page (250 tables)", *measure(client, f"{base}rounds/10/")),
     ]
-    print(f"database: {connection.vendor}; {bench_standings.PLAYERS} players × {bench_standings.ROUNDS} rounds")
+    print(
+        f"database: {connection.vendor}; {bench_standings.PLAYERS} players × "
+        f"{bench_standings.ROUNDS} rounds"
+    )
     for name, ms, queries, size in lines:
-        print(f"{name:34s} {ms:8.1f} ms median of {RUNS}, {queries:2d} SQL queries, {size / 1024:7.1f} KiB")
+        print(
+            f"{name:34s} {ms:8.1f} ms median of {RUNS}, {queries:2d} SQL queries, "
+            f"{size / 1024:7.1f} KiB"
+        )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Time per play is measured per ``choose_play`` call (the view is built
 before the call), as wall clock and as process CPU time ("cpu"): on a
 shared, loaded machine the wall clock includes waiting for a core.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,16 +49,19 @@ def main(argv: list[str] | None = None) -> int:
         pairs += [("random", "easy"), ("easy", "medium"), ("medium", "hard")]
     if args.only:
         pairs = [tuple(args.only.split(":"))]  # type: ignore[list-item]
-    print(f"# bench/players.py  rules={args.rules} seed={args.seed} jobs={args.jobs} "
-          f"python={platform.python_version()} cpus={os.cpu_count()} "
-          f"load={os.getloadavg()[0]:.1f}")
+    print(
+        f"# bench/players.py  rules={args.rules} seed={args.seed} jobs={args.jobs} "
+        f"python={platform.python_version()} cpus={os.cpu_count()} "
+        f"load={os.getloadavg()[0]:.1f}"
+    )
     times: dict[str, list[float]] = {}
     results = {}
     for a, b in pairs:
         deals = args.hard_deals if "hard" in (a, b) else args.deals
         t0 = time.perf_counter()
-        res = duel(a, b, rules=rules, deals=deals, seed=args.seed, jobs=args.jobs,
-                   settings=settings)
+        res = duel(
+            a, b, rules=rules, deals=deals, seed=args.seed, jobs=args.jobs, settings=settings
+        )
         print(res.report())
         print(f"  ({time.perf_counter() - t0:.0f} s)\n", flush=True)
         results[(a, b)] = res
@@ -67,9 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in [lv + k for lv in ("random", "easy", "medium", "hard") for k in ("", " cpu")]:
         ts = times.get(name)
         if ts:
-            print(f"  {name:<12} median {1000 * median(ts):8.3f} ms   p99 "
-                  f"{1000 * quantile(ts, 0.99):8.3f} ms   max {1000 * max(ts):8.1f} ms   "
-                  f"({len(ts)} plays)")
+            print(
+                f"  {name:<12} median {1000 * median(ts):8.3f} ms   p99 "
+                f"{1000 * quantile(ts, 0.99):8.3f} ms   max {1000 * max(ts):8.1f} ms   "
+                f"({len(ts)} plays)"
+            )
     print("targets:")
     for (a, b), res in results.items():
         d = estimate([x - y for x, y in zip(res.a, res.b)])
@@ -79,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     hm = results.get(("hard", "medium"))
     if hm:
         r = hm.ratio()
-        print(f"  hard / medium = {r.mean:.3f} (95% CI {r.mean - r.half:.3f}..{r.mean + r.half:.3f})"
-              f"  target <= 0.80: {'met' if r.mean + r.half <= 0.8 else 'NOT met'}")
+        print(
+            f"  hard / medium = {r.mean:.3f} (95% CI {r.mean - r.half:.3f}..{r.mean + r.half:.3f})"
+            f"  target <= 0.80: {'met' if r.mean + r.half <= 0.8 else 'NOT met'}"
+        )
     return 0
 
 

@@ -103,8 +103,12 @@ def main() -> int:
             sql.watch_commits(connection)
             with connection.execute_wrapper(sql):
                 summary = simulate_tournament(
-                    "bench-sim", players=args.players, rounds=args.rounds, level=args.level,
-                    seed=args.seed, progress=lambda line: print(" ", line, flush=True),
+                    "bench-sim",
+                    players=args.players,
+                    rounds=args.rounds,
+                    level=args.level,
+                    seed=args.seed,
+                    progress=lambda line: print(" ", line, flush=True),
                 )
             events = PlayEvent.objects.count()
         finally:
@@ -113,17 +117,27 @@ def main() -> int:
     total = summary.seconds
     engine = summary.engine_seconds
     other = max(0.0, total - engine - sql.seconds)
-    print(f"{connection.vendor}: {args.players} players, {args.rounds} rounds, {args.level} "
-          f"computer players, seed {args.seed}; {os.cpu_count()} cores, load average "
-          f"{load_before} before, {_load()} after")
-    print(f"  {summary.tables} games, {summary.hands} hands, {events} moves (passes and plays, one "
-          f"event each), {sql.statements} SQL statements, {sql.commits} commits")
-    print(f"  {total:.1f} s end to end: {summary.hands / total:.2f} hands/s, "
-          f"{events / total:.0f} moves/s, {sql.statements / events:.2f} statements per move")
-    print(f"  engine   {engine:7.1f} s  {100 * engine / total:5.1f} %  "
-          "(deal, rebuild, legality, computer players, records)")
-    print(f"  database {sql.seconds:7.1f} s  {100 * sql.seconds / total:5.1f} %  "
-          "(inside SQL calls and commits, round trips included)")
+    print(
+        f"{connection.vendor}: {args.players} players, {args.rounds} rounds, {args.level} "
+        f"computer players, seed {args.seed}; {os.cpu_count()} cores, load average "
+        f"{load_before} before, {_load()} after"
+    )
+    print(
+        f"  {summary.tables} games, {summary.hands} hands, {events} moves (passes and plays, one "
+        f"event each), {sql.statements} SQL statements, {sql.commits} commits"
+    )
+    print(
+        f"  {total:.1f} s end to end: {summary.hands / total:.2f} hands/s, "
+        f"{events / total:.0f} moves/s, {sql.statements / events:.2f} statements per move"
+    )
+    print(
+        f"  engine   {engine:7.1f} s  {100 * engine / total:5.1f} %  "
+        "(deal, rebuild, legality, computer players, records)"
+    )
+    print(
+        f"  database {sql.seconds:7.1f} s  {100 * sql.seconds / total:5.1f} %  "
+        "(inside SQL calls and commits, round trips included)"
+    )
     print(f"  other    {other:7.1f} s  {100 * other / total:5.1f} %  (Django ORM, Python glue)")
     return 0
 

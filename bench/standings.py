@@ -47,7 +47,8 @@ SLUG = "bench-1000" if (PLAYERS, ROUNDS) == (1000, 10) else f"bench-{PLAYERS}x{R
 
 
 def random_hand(rng: random.Random) -> list[int]:
-    """Per-seat points of a plausible club hand: 13 hearts and the queen of spades spread at random."""
+    """Per-seat points of a plausible club hand: 13 hearts and the queen of spades spread at
+    random."""
     if rng.random() < 0.02:
         shooter = rng.randrange(SEATS)
         return [0 if s == shooter else 26 for s in range(SEATS)]
@@ -63,18 +64,29 @@ def random_hand(rng: random.Random) -> list[int]:
 def build() -> Tournament:
     rng = random.Random(1)
     with transaction.atomic():
-        tournament = services.create_tournament(slug=SLUG, name="Benchmark 1000 × 10", rounds=ROUNDS)
-        players = Player.objects.bulk_create(Player(name=f"Player {i:04d}", club=f"Club {i % 37}") for i in range(PLAYERS))
-        regs = Registration.objects.bulk_create(Registration(tournament=tournament, player=p) for p in players)
+        tournament = services.create_tournament(
+            slug=SLUG, name="Benchmark 1000 × 10", rounds=ROUNDS
+        )
+        players = Player.objects.bulk_create(
+            Player(name=f"Player {i:04d}", club=f"Club {i % 37}") for i in range(PLAYERS)
+        )
+        regs = Registration.objects.bulk_create(
+            Registration(tournament=tournament, player=p) for p in players
+        )
         hands = 0
         for number in range(1, ROUNDS + 1):
-            round_ = Round.objects.create(tournament=tournament, number=number, status=Round.Status.LOCKED)
+            round_ = Round.objects.create(
+                tournament=tournament, number=number, status=Round.Status.LOCKED
+            )
             order = regs[:]
             rng.shuffle(order)
-            tables = Table.objects.bulk_create(Table(round=round_, number=i + 1) for i in range(PLAYERS // SEATS))
+            tables = Table.objects.bulk_create(
+                Table(round=round_, number=i + 1) for i in range(PLAYERS // SEATS)
+            )
             seats = Seat.objects.bulk_create(
                 Seat(table=t, round=round_, position=p, registration=order[i * SEATS + p])
-                for i, t in enumerate(tables) for p in range(SEATS)
+                for i, t in enumerate(tables)
+                for p in range(SEATS)
             )
             hand_rows, score_rows = [], []
             for i, table in enumerate(tables):
@@ -84,23 +96,34 @@ def build() -> Tournament:
                     n += 1
                     points = random_hand(rng)
                     totals = [a + b for a, b in zip(totals, points)]
-                    hand = Hand(table=table, number=n, dealer=rulesets.dealer(SEATS, n),
-                                pass_direction=rulesets.pass_direction("club", SEATS, n))
+                    hand = Hand(
+                        table=table,
+                        number=n,
+                        dealer=rulesets.dealer(SEATS, n),
+                        pass_direction=rulesets.pass_direction("club", SEATS, n),
+                    )
                     hand_rows.append(hand)
-                    score_rows.append((hand, seats[i * SEATS:(i + 1) * SEATS], points))
+                    score_rows.append((hand, seats[i * SEATS : (i + 1) * SEATS], points))
                 # What tables.services keeps with every hand (the standings read these).
                 table.hands_recorded = n
-                for seat, total in zip(seats[i * SEATS:(i + 1) * SEATS], totals):
+                for seat, total in zip(seats[i * SEATS : (i + 1) * SEATS], totals):
                     seat.points = total
             Table.objects.bulk_update(tables, ["hands_recorded"], batch_size=2000)
             Seat.objects.bulk_update(seats, ["points"], batch_size=2000)
             Hand.objects.bulk_create(hand_rows, batch_size=2000)
             HandScore.objects.bulk_create(
-                (HandScore(hand=h, seat=s, points=p) for h, ss, pts in score_rows for s, p in zip(ss, pts)),
+                (
+                    HandScore(hand=h, seat=s, points=p)
+                    for h, ss, pts in score_rows
+                    for s, p in zip(ss, pts)
+                ),
                 batch_size=5000,
             )
             hands += len(hand_rows)
-        print(f"built {SLUG}: {PLAYERS} players, {ROUNDS} rounds, {ROUNDS * PLAYERS // SEATS} tables, {hands} hands")
+        print(
+            f"built {SLUG}: {PLAYERS} players, {ROUNDS} rounds, {ROUNDS * PLAYERS // SEATS} "
+            f"tables, {hands} hands"
+        )
     return tournament
 
 
@@ -121,14 +144,23 @@ def main() -> None:
     hands = Hand.objects.filter(table__round__tournament=tournament).count()
     vendor = connection.vendor
     rows = standings(tournament)
-    assert len(rows) == PLAYERS and all(r.games == ROUNDS for r in rows), "every player has every game ended"
+    assert len(rows) == PLAYERS and all(r.games == ROUNDS for r in rows), (
+        "every player has every game ended"
+    )
     t_standings, q_standings = timed(lambda: standings(tournament))
     t_export, q_export = timed(lambda: exports.render(exports.STANDINGS, tournament, io.StringIO()))
-    t_results, q_results = timed(lambda: exports.render(exports.RESULTS, tournament, io.StringIO()), runs=3)
+    t_results, q_results = timed(
+        lambda: exports.render(exports.RESULTS, tournament, io.StringIO()), runs=3
+    )
     print(f"database: {vendor}; {PLAYERS} players × {ROUNDS} rounds, {hands} hands")
-    print(f"standings:            {t_standings * 1000:8.1f} ms median of 5, {q_standings} SQL queries")
+    print(
+        f"standings:            {t_standings * 1000:8.1f} ms median of 5, {q_standings} SQL queries"
+    )
     print(f"export_standings CSV: {t_export * 1000:8.1f} ms median of 5, {q_export} SQL queries")
-    print(f"export_results CSV:   {t_results * 1000:8.1f} ms median of 3, {q_results} SQL queries ({hands * SEATS} rows)")
+    print(
+        f"export_results CSV:   {t_results * 1000:8.1f} ms median of 3, {q_results} SQL queries "
+        f"({hands * SEATS} rows)"
+    )
 
 
 if __name__ == "__main__":

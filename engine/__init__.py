@@ -3,6 +3,7 @@
 Public names re-exported here; modules: ``cards``, ``rules``, ``tricks``,
 ``hand``, ``scoring``, ``view``, ``game``, ``record``, ``autoplay``.
 """
+
 from .cards import (
     BB_ALL,
     BB_CLUBS,

@@ -7,6 +7,7 @@ legal passes and plays (the benchmark's and the search's rollout).
 Automatico"): pass the last cards received in the deal; play a sensible legal
 card.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,7 +33,7 @@ def random_pass(hand: Hand, seat: int, rng: random.Random) -> tuple[Card, ...]:
     for t in range(hand.rules.pass_size):
         j = t + int(r() * (n - t))
         cards[t], cards[j] = cards[j], cards[t]
-    return tuple(cards[:hand.rules.pass_size])
+    return tuple(cards[: hand.rules.pass_size])
 
 
 def random_playout(hand: Hand, rng: random.Random) -> Hand:
@@ -88,7 +89,9 @@ def auto_play(hand: Hand) -> Card:
         if hearts:
             return hearts.bit_length() - 1
         return legal.bit_length() - 1
-    best_suit = min((s for s in range(4) if legal & SUIT_MASK[s]),
-                    key=lambda s: (hand.held[hand.turn] & SUIT_MASK[s]).bit_count())
+    best_suit = min(
+        (s for s in range(4) if legal & SUIT_MASK[s]),
+        key=lambda s: (hand.held[hand.turn] & SUIT_MASK[s]).bit_count(),
+    )
     m = legal & SUIT_MASK[best_suit]
     return (m & -m).bit_length() - 1

@@ -21,6 +21,7 @@ per second, median of ``runs`` runs, two ways through the public API:
 - Hand state size (``sys.getsizeof`` of the object and its parts) and the
   cost of ``Hand.copy()``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,10 +53,12 @@ for _ in range(n):
 print(json.dumps(n / (time.process_time() - t)))
 """
 
-INSTALL_HINT = ("OpenSpiel is not installed for this interpreter. Install it in a separate venv:\n"
-                "  python3 -m venv var/bench-venv && var/bench-venv/bin/pip install open_spiel\n"
-                "then run with --openspiel-python var/bench-venv/bin/python "
-                "(or OPENSPIEL_PYTHON=var/bench-venv/bin/python).")
+INSTALL_HINT = (
+    "OpenSpiel is not installed for this interpreter. Install it in a separate venv:\n"
+    "  python3 -m venv var/bench-venv && var/bench-venv/bin/pip install open_spiel\n"
+    "then run with --openspiel-python var/bench-venv/bin/python "
+    "(or OPENSPIEL_PYTHON=var/bench-venv/bin/python)."
+)
 
 
 def checked_rate(hands: int, seed: int) -> float:
@@ -95,21 +98,31 @@ def ours_rate(hands: int, seed: int) -> float:
 
 def find_openspiel_python(explicit: str | None) -> str | None:
     """An interpreter that can ``import pyspiel``, or None."""
-    candidates = [explicit, os.environ.get("OPENSPIEL_PYTHON"), sys.executable,
-                  str(Path(__file__).resolve().parent.parent / "var/bench-venv/bin/python")]
+    candidates = [
+        explicit,
+        os.environ.get("OPENSPIEL_PYTHON"),
+        sys.executable,
+        str(Path(__file__).resolve().parent.parent / "var/bench-venv/bin/python"),
+    ]
     for c in candidates:
         if not c or not Path(c).exists():
             continue
-        ok = subprocess.run([c, "-c", "import pyspiel"], capture_output=True,
-                            check=False).returncode == 0
+        ok = (
+            subprocess.run([c, "-c", "import pyspiel"], capture_output=True, check=False).returncode
+            == 0
+        )
         if ok:
             return c
     return None
 
 
 def openspiel_rate(python: str, hands: int, seed: int) -> float:
-    out = subprocess.run([python, "-c", OPENSPIEL_SCRIPT, str(hands), str(seed)],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [python, "-c", OPENSPIEL_SCRIPT, str(hands), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return float(json.loads(out.stdout))
 
 
@@ -118,11 +131,13 @@ def state_size(hand: Hand) -> dict[str, int]:
     parts = {"object": sys.getsizeof(hand)}
     for name in ("held", "won", "winners", "history", "passes"):
         v = getattr(hand, name)
-        parts[name] = sys.getsizeof(v) + sum(sys.getsizeof(x) for x in v
-                                             if isinstance(x, int) and x > 256)
+        parts[name] = sys.getsizeof(v) + sum(
+            sys.getsizeof(x) for x in v if isinstance(x, int) and x > 256
+        )
     parts["total"] = sum(parts.values())
     parts["shared (rules, deal tuples, not copied)"] = sys.getsizeof(hand.deal) + sum(
-        sys.getsizeof(d) for d in hand.deal)
+        sys.getsizeof(d) for d in hand.deal
+    )
     return parts
 
 
@@ -148,8 +163,10 @@ def main(args: argparse.Namespace | None = None) -> int:
         if python:
             theirs.append(openspiel_rate(python, hands, seed=r))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"random hands, club rules, {hands} hands x {runs} runs (deal, pass, all tricks), "
-          f"per CPU second; load average {load:.2f} on {os.cpu_count()} CPUs")
+    print(
+        f"random hands, club rules, {hands} hands x {runs} runs (deal, pass, all tricks), "
+        f"per CPU second; load average {load:.2f} on {os.cpu_count()} CPUs"
+    )
     mc, mu = statistics.median(checked), statistics.median(unchecked)
     print(f"  checked      : {mc:8.0f} hands/s  (runs: {_runs(checked)})")
     print(f"  unchecked    : {mu:8.0f} hands/s  (runs: {_runs(unchecked)})")

@@ -11,6 +11,7 @@ either case and ``"10"`` for the ten; printing always gives the canonical code,
 so ``card_code(parse_card(s))`` round-trips canonical codes.  A bad code raises
 ``ValueError`` naming it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
@@ -67,8 +68,9 @@ def parse_card(code: str) -> Card:
         card = _CODE_TO_CARD.get(s)
         if card is not None:
             return card
-    raise ValueError(f"unknown card code {code!r} "
-                     "(expected rank 23456789TJQKA then suit CDHS, e.g. 'QS')")
+    raise ValueError(
+        f"unknown card code {code!r} (expected rank 23456789TJQKA then suit CDHS, e.g. 'QS')"
+    )
 
 
 def card_code(card: Card) -> str:
@@ -128,8 +130,10 @@ def scan_reverse(mask: CardMask) -> Iterator[Card]:
 
 def _byte_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """``_BYTE_CARDS[i][b]``: the cards whose bits are byte ``b`` of a mask's byte ``i``."""
-    return tuple(tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256))
-                 for i in range(7))
+    return tuple(
+        tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256))
+        for i in range(7)
+    )
 
 
 _BYTE_CARDS = _byte_tables()

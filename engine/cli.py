@@ -1,19 +1,20 @@
 """Command line: ``python -m engine play|validate|bench``.
 
-  play --rules club --seed 7 --hands 100 [--players random,random,random,random]
-      prints hand records (``hearts-hand/1``) as JSON lines; hands follow
-      each other as games (dealer rotation, pass cycle, scores), a new game
-      starting when one ends.
-  validate FILE.jsonl [...]
-      checks every record (schema, legality, score); prints one line per bad
-      record ("FILE:LINE: problem; problem") and exits 1 if any, else prints a
-      one-line summary and exits 0.  A line that is not UTF-8 or not JSON is
-      a bad record; a file that cannot be opened gives "FILE: cannot read: ..."
-      (also exit 1).
-  bench [--hands N] [--openspiel-python PATH]
-      checked and unchecked random-hand speed against OpenSpiel (both ratios),
-      state size and copy cost (see engine.benchmark).
+play --rules club --seed 7 --hands 100 [--players random,random,random,random]
+    prints hand records (``hearts-hand/1``) as JSON lines; hands follow
+    each other as games (dealer rotation, pass cycle, scores), a new game
+    starting when one ends.
+validate FILE.jsonl [...]
+    checks every record (schema, legality, score); prints one line per bad
+    record ("FILE:LINE: problem; problem") and exits 1 if any, else prints a
+    one-line summary and exits 0.  A line that is not UTF-8 or not JSON is
+    a bad record; a file that cannot be opened gives "FILE: cannot read: ..."
+    (also exit 1).
+bench [--hands N] [--openspiel-python PATH]
+    checked and unchecked random-hand speed against OpenSpiel (both ratios),
+    state size and copy cost (see engine.benchmark).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,7 @@ def _rules(text: str) -> RuleSet:
 
 def _get_player(name: str, seed: int | None):  # type: ignore[no-untyped-def]
     from .players import get_player
+
     return get_player(name, seed=seed)
 
 
@@ -45,8 +47,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(names) != rules.players:
         raise ValueError(f"--players names {len(names)} players, the rules need {rules.players}")
     seed = args.seed
-    players = [_get_player(nm.strip(), None if seed is None else seed * 100 + i + 1)
-               for i, nm in enumerate(names)]
+    players = [
+        _get_player(nm.strip(), None if seed is None else seed * 100 + i + 1)
+        for i, nm in enumerate(names)
+    ]
     game = Game(rules, seed=seed)
     out = sys.stdout
     for _ in range(args.hands):
@@ -95,6 +99,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .benchmark import main as bench_main
+
     return bench_main(args)
 
 
@@ -113,13 +118,18 @@ def build_parser() -> argparse.ArgumentParser:
     pb = sub.add_parser("bench", help="speed and memory figures")
     pb.add_argument("--hands", type=int, default=5000, help="hands per run (default 5000)")
     pb.add_argument("--runs", type=int, default=5)
-    pb.add_argument("--openspiel-python", default=None,
-                    help="interpreter with open_spiel installed "
-                         "(default: this one, or $OPENSPIEL_PYTHON)")
+    pb.add_argument(
+        "--openspiel-python",
+        default=None,
+        help="interpreter with open_spiel installed (default: this one, or $OPENSPIEL_PYTHON)",
+    )
     pb.set_defaults(func=cmd_bench)
-    sub.add_parser("duel", add_help=False,
-                   help="duplicate comparison of two computer players "
-                        "(engine.players.duel; --help for options)")
+    sub.add_parser(
+        "duel",
+        add_help=False,
+        help="duplicate comparison of two computer players "
+        "(engine.players.duel; --help for options)",
+    )
     return p
 
 

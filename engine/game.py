@@ -5,6 +5,7 @@ pass cycle (002 §1), cumulative scores with the exact-target reset (001), the
 end condition (002 §15; 000, 004: a number of hands) and the final places
 with the table tie policy (002 shared; 000 last trick; 001 play on).
 """
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,14 @@ class Game:
     ``hands``: the finished ``Hand`` objects, in order.
     """
 
-    def __init__(self, rules: RuleSet = DEFAULT, *, dealer: int = 0, seed: int | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet = DEFAULT,
+        *,
+        dealer: int = 0,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         if type(dealer) is not int or not 0 <= dealer < rules.players:
             raise ValueError(f"dealer must be a seat 0..{rules.players - 1}, got {dealer!r}")
         self.rules = rules
@@ -47,12 +54,21 @@ class Game:
         """Pass of the next hand (002 §1: left, right, across, hold, repeat)."""
         return self.rules.pass_for(len(self.hands))
 
-    def new_hand(self, deal: Sequence[Sequence[int | str]] | None = None,
-                 kitty: Sequence[int | str] | None = None) -> Hand:
+    def new_hand(
+        self,
+        deal: Sequence[Sequence[int | str]] | None = None,
+        kitty: Sequence[int | str] | None = None,
+    ) -> Hand:
         """The next hand (random deal unless ``deal`` is given); not yet added."""
-        return Hand(self.rules, deal, dealer=self.dealer, pass_direction=self.pass_direction,
-                    kitty=kitty, rng=self.rng if deal is None else None,
-                    scores_before=tuple(self.scores))
+        return Hand(
+            self.rules,
+            deal,
+            dealer=self.dealer,
+            pass_direction=self.pass_direction,
+            kitty=kitty,
+            rng=self.rng if deal is None else None,
+            scores_before=tuple(self.scores),
+        )
 
     def add_hand(self, hand: Hand) -> None:
         """Add a finished hand's points; apply the exact-target reset (001).
@@ -65,9 +81,11 @@ class Game:
         if self.is_over:
             raise ValueError("the game is over")
         if hand.dealer != self.dealer or hand.pass_direction != self.pass_direction:
-            raise ValueError(f"expected dealer {self.dealer} and pass "
-                             f"{value_repr(self.pass_direction)}, got dealer {hand.dealer} and "
-                             f"pass {value_repr(hand.pass_direction)}")
+            raise ValueError(
+                f"expected dealer {self.dealer} and pass "
+                f"{value_repr(self.pass_direction)}, got dealer {hand.dealer} and "
+                f"pass {value_repr(hand.pass_direction)}"
+            )
         rules = self.rules
         for s, p in enumerate(hand.result.points):
             self.scores[s] += p
@@ -82,8 +100,9 @@ class Game:
         if not self.hands:
             return False
         rules, scores = self.rules, self.scores
-        ended = ((rules.target is not None and max(scores) >= rules.target)
-                 or (rules.max_hands is not None and len(self.hands) >= rules.max_hands))
+        ended = (rules.target is not None and max(scores) >= rules.target) or (
+            rules.max_hands is not None and len(self.hands) >= rules.max_hands
+        )
         if ended and rules.tie == TiePolicy.PLAY_ON:
             return scores.count(min(scores)) == 1
         return ended

@@ -8,6 +8,7 @@ caller (for computer players' search) and does no check at all.
 The state is a ``__slots__`` object of ints, a few short lists and tuples, so
 ``copy()`` is cheap.  Rules cited from ``../shared/rules/README.md``.
 """
+
 from __future__ import annotations
 
 import random
@@ -50,7 +51,15 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 __all__ = [
-    "OVER", "PASS", "PLAY", "DealError", "Hand", "IllegalPlay", "Phase", "Reason", "pass_targets",
+    "OVER",
+    "PASS",
+    "PLAY",
+    "DealError",
+    "Hand",
+    "IllegalPlay",
+    "Phase",
+    "Reason",
+    "pass_targets",
 ]
 
 
@@ -77,10 +86,10 @@ class Reason(str, Enum):
 
     NOT_YOUR_TURN = "not_your_turn"
     CARD_NOT_HELD = "card_not_held"
-    MUST_FOLLOW_SUIT = "must_follow_suit"              # 002 §3
-    HEARTS_NOT_BROKEN = "hearts_not_broken"            # 002 §8
+    MUST_FOLLOW_SUIT = "must_follow_suit"  # 002 §3
+    HEARTS_NOT_BROKEN = "hearts_not_broken"  # 002 §8
     NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"  # 002 §7
-    MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"    # 002 §2
+    MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"  # 002 §2
     WRONG_PHASE = "wrong_phase"  # playing during the pass, passing during play
     HAND_OVER = "hand_over"
     WRONG_PASS_COUNT = "wrong_pass_count"
@@ -95,8 +104,9 @@ class IllegalPlay(ValueError):
     for a pass); message: readable English.
     """
 
-    def __init__(self, reason: Reason, message: str, seat: int | None = None,
-                 card: Card | None = None) -> None:
+    def __init__(
+        self, reason: Reason, message: str, seat: int | None = None, card: Card | None = None
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.seat = seat
@@ -168,11 +178,18 @@ class Hand:
         "won",
     )
 
-    def __init__(self, rules: RuleSet = DEFAULT, deal: Sequence[Iterable[Card | str]] | None = None,
-                 *, dealer: int = 0, pass_direction: str | None = None,
-                 kitty: Iterable[Card | str] | None = None, seed: int | None = None,
-                 rng: random.Random | None = None,
-                 scores_before: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet = DEFAULT,
+        deal: Sequence[Iterable[Card | str]] | None = None,
+        *,
+        dealer: int = 0,
+        pass_direction: str | None = None,
+        kitty: Iterable[Card | str] | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        scores_before: Sequence[int] | None = None,
+    ) -> None:
         n = rules.players
         if dealer.__class__ is not int or not 0 <= dealer < n:
             _check_seat(rules, dealer)
@@ -204,7 +221,7 @@ class Hand:
                 j = int(r() * k)
                 cards[i], cards[j] = cards[j], cards[i]
             nk = n * rules.cards_per_seat
-            self.deal = tuple([tuple(cards[(s - dealer - 1) % n:nk:n]) for s in range(n)])
+            self.deal = tuple([tuple(cards[(s - dealer - 1) % n : nk : n]) for s in range(n)])
             self.kitty = tuple(cards[nk:])
         else:
             self.deal, self.kitty = self._check_deal(deal, kitty)
@@ -233,15 +250,27 @@ class Hand:
             self._phase = PASS
 
     @classmethod
-    def random(cls, rules: RuleSet = DEFAULT, rng: random.Random | None = None, *,
-               dealer: int = 0, pass_direction: str | None = None,
-               scores_before: Sequence[int] | None = None) -> Hand:
+    def random(
+        cls,
+        rules: RuleSet = DEFAULT,
+        rng: random.Random | None = None,
+        *,
+        dealer: int = 0,
+        pass_direction: str | None = None,
+        scores_before: Sequence[int] | None = None,
+    ) -> Hand:
         """A random deal from ``rng`` (a ``random.Random``)."""
-        return cls(rules, dealer=dealer, pass_direction=pass_direction, rng=rng,
-                   scores_before=scores_before)
+        return cls(
+            rules,
+            dealer=dealer,
+            pass_direction=pass_direction,
+            rng=rng,
+            scores_before=scores_before,
+        )
 
-    def _check_deal(self, deal: Sequence[Iterable[Card | str]], kitty: Iterable[Card | str] | None
-                    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    def _check_deal(
+        self, deal: Sequence[Iterable[Card | str]], kitty: Iterable[Card | str] | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rules = self.rules
         if len(deal) != rules.players:
             raise DealError(f"deal has {len(deal)} seats, the rules need {rules.players}")
@@ -253,8 +282,9 @@ class Hand:
             except ValueError as e:
                 raise DealError(f"seat {s}: {e}") from None
             if len(cs) != rules.cards_per_seat:
-                raise DealError(f"seat {s} is dealt {len(cs)} cards, "
-                                f"the rules deal {rules.cards_per_seat}")
+                raise DealError(
+                    f"seat {s} is dealt {len(cs)} cards, the rules deal {rules.cards_per_seat}"
+                )
             for c in cs:
                 if c in seen:
                     raise DealError(f"card {CODES[c]} is dealt twice ({seen[c]} and seat {s})")
@@ -296,9 +326,12 @@ class Hand:
                 cs = tuple([to_card(c) for c in cs])  # codes, or a ValueError naming the bad one
                 break
         if self._phase is not PASS:
-            raise IllegalPlay(Reason.WRONG_PHASE, "there is no pass now"
-                              + (" (this hand holds)" if self.pass_direction == _HOLD else ""),
-                              seat)
+            raise IllegalPlay(
+                Reason.WRONG_PHASE,
+                "there is no pass now"
+                + (" (this hand holds)" if self.pass_direction == _HOLD else ""),
+                seat,
+            )
         if self.passes[seat] is not None:
             raise IllegalPlay(Reason.ALREADY_PASSED, f"seat {seat} has already passed", seat)
         self._check_pass_cards(seat, cs)  # type: ignore[arg-type]
@@ -310,20 +343,24 @@ class Hand:
         """The cards a seat passes: ``rules.pass_size`` of them, distinct, all in its hand
         (before the pass)."""
         if len(cs) != self.rules.pass_size:
-            raise IllegalPlay(Reason.WRONG_PASS_COUNT,
-                              f"seat {seat} must pass {self.rules.pass_size} cards, "
-                              f"not {len(cs)}", seat)
+            raise IllegalPlay(
+                Reason.WRONG_PASS_COUNT,
+                f"seat {seat} must pass {self.rules.pass_size} cards, not {len(cs)}",
+                seat,
+            )
         m = mask_of_cards(cs)
         if m.bit_count() == len(cs) and not m & ~self.held[seat]:
             return  # distinct (no carry in the sum) and all held
         m = 0
         for c in cs:
             if m & BIT[c]:
-                raise IllegalPlay(Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice",
-                                  seat, c)
+                raise IllegalPlay(
+                    Reason.DUPLICATE_CARD, f"seat {seat} passes {CODES[c]} twice", seat, c
+                )
             if not self.held[seat] & BIT[c]:
-                raise IllegalPlay(Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}",
-                                  seat, c)
+                raise IllegalPlay(
+                    Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}", seat, c
+                )
             m |= BIT[c]
 
     def submit_pass_unchecked(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -346,7 +383,7 @@ class Hand:
                 pool = [c for p in passes for c in p]  # type: ignore[union-attr]
                 self._rng.shuffle(pool)
                 k = self.rules.pass_size
-                received = [pool[i * k:(i + 1) * k] for i in range(n)]
+                received = [pool[i * k : (i + 1) * k] for i in range(n)]
             got = [sum(BIT[c] for c in received[s]) for s in range(n)]
         elif direction == _SCATTER:
             got = [0] * n
@@ -441,8 +478,13 @@ class Hand:
         """
         # Fast path: the seat to play plays a legal card number; anything else
         # (a code, a bad seat or card, an illegal card) takes the full check.
-        if (seat.__class__ is int and card.__class__ is int and seat == self.turn
-                and self._phase is PLAY and card >= 0):
+        if (
+            seat.__class__ is int
+            and card.__class__ is int
+            and seat == self.turn
+            and self._phase is PLAY
+            and card >= 0
+        ):
             h = self.held[seat]
             if (self._legal if h == self._legal_key else self.legal_mask()) >> card & 1:
                 self.play_unchecked(card)
@@ -458,15 +500,19 @@ class Hand:
                 raise IllegalPlay(Reason.HAND_OVER, "the hand is over", seat, c)
             raise IllegalPlay(Reason.WRONG_PHASE, "the pass is not complete", seat, c)
         if seat != self.turn:
-            raise IllegalPlay(Reason.NOT_YOUR_TURN,
-                              f"it is seat {self.turn}'s turn, not seat {seat}'s",
-                              seat, c)
+            raise IllegalPlay(
+                Reason.NOT_YOUR_TURN, f"it is seat {self.turn}'s turn, not seat {seat}'s", seat, c
+            )
         if not self.held[seat] & BIT[c]:
             owner = next((s for s in range(self.n) if self.held[s] & BIT[c]), None)
-            where = f" (seat {owner} holds it)" if owner is not None else (
-                " (already played)" if c in self.history else "")
-            raise IllegalPlay(Reason.CARD_NOT_HELD,
-                              f"seat {seat} does not hold {CODES[c]}{where}", seat, c)
+            where = (
+                f" (seat {owner} holds it)"
+                if owner is not None
+                else (" (already played)" if c in self.history else "")
+            )
+            raise IllegalPlay(
+                Reason.CARD_NOT_HELD, f"seat {seat} does not hold {CODES[c]}{where}", seat, c
+            )
         if not self.legal_mask() & BIT[c]:
             raise self._why(seat, c)
         self.play_unchecked(c)
@@ -477,20 +523,35 @@ class Hand:
         if self.trick_n:
             lead = self.lead_suit
             if SUIT_OF[c] != lead and h & SUIT_MASK[lead]:
-                return IllegalPlay(Reason.MUST_FOLLOW_SUIT,
-                                   f"seat {seat} must follow {SUIT_NAMES[lead]}, not play {code}",
-                                   seat, c)
-            return IllegalPlay(Reason.NO_POINTS_ON_FIRST_TRICK,
-                               f"{code} may not be played on the first trick", seat, c)
+                return IllegalPlay(
+                    Reason.MUST_FOLLOW_SUIT,
+                    f"seat {seat} must follow {SUIT_NAMES[lead]}, not play {code}",
+                    seat,
+                    c,
+                )
+            return IllegalPlay(
+                Reason.NO_POINTS_ON_FIRST_TRICK,
+                f"{code} may not be played on the first trick",
+                seat,
+                c,
+            )
         if self.trick_no == 0 and self.first_card >= 0:
-            return IllegalPlay(Reason.MUST_LEAD_LOWEST_CLUB,
-                               f"seat {seat} must lead {CODES[self.first_card]}, not {code}",
-                               seat, c)
+            return IllegalPlay(
+                Reason.MUST_LEAD_LOWEST_CLUB,
+                f"seat {seat} must lead {CODES[self.first_card]}, not {code}",
+                seat,
+                c,
+            )
         if BIT[c] & BB_HEARTS and not self.broken and self.rules.hearts_must_be_broken:
-            return IllegalPlay(Reason.HEARTS_NOT_BROKEN,
-                               f"hearts are not broken: seat {seat} may not lead {code}", seat, c)
-        return IllegalPlay(Reason.NO_POINTS_ON_FIRST_TRICK,
-                           f"{code} may not be led on the first trick", seat, c)
+            return IllegalPlay(
+                Reason.HEARTS_NOT_BROKEN,
+                f"hearts are not broken: seat {seat} may not lead {code}",
+                seat,
+                c,
+            )
+        return IllegalPlay(
+            Reason.NO_POINTS_ON_FIRST_TRICK, f"{code} may not be led on the first trick", seat, c
+        )
 
     def play_unchecked(self, card: Card) -> None:
         """The seat to play plays ``card`` (a number), with NO check at all.
@@ -548,9 +609,13 @@ class Hand:
         self._phase = OVER
         self.is_over = True
         self.turn = -1
-        self.result = score_hand(self.rules, self.won,
-                                 self.tricks_won if self.rules.shoot_sun else None,
-                                 scores_before=self.scores_before, moon_choice=self.moon_choice)
+        self.result = score_hand(
+            self.rules,
+            self.won,
+            self.tricks_won if self.rules.shoot_sun else None,
+            scores_before=self.scores_before,
+            moon_choice=self.moon_choice,
+        )
 
     def set_moon_choice(self, choice: str | None) -> None:
         """The shooter's choice under ``moon="choice"`` (001): "self" or "others".
@@ -561,8 +626,13 @@ class Hand:
             raise ValueError(f"moon choice must be 'self' or 'others', got {choice!r}")
         self.moon_choice = None if choice is None else MoonChoice(choice)
         if self._phase is OVER:
-            self.result = score_hand(self.rules, self.won, self.tricks_won,
-                                     scores_before=self.scores_before, moon_choice=choice)
+            self.result = score_hand(
+                self.rules,
+                self.won,
+                self.tricks_won,
+                scores_before=self.scores_before,
+                moon_choice=choice,
+            )
 
     # -- reading ------------------------------------------------------------
     @property
@@ -602,7 +672,7 @@ class Hand:
         out = []
         hist, n = self.history, self.n
         for t in range(0, len(hist), n):
-            out.append((self.seat_of_play(t), tuple(hist[t:t + n])))
+            out.append((self.seat_of_play(t), tuple(hist[t : t + n])))
         return out
 
     def copy(self) -> Hand:
@@ -651,12 +721,22 @@ class Hand:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (see ``engine.view.PlayerView``)."""
         from .view import player_view
+
         return player_view(self, seat)
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.rules, self.dealer, self.pass_direction, self.deal, self.kitty,
-                tuple(self.passes), tuple(self.held), tuple(self.history), self._phase,
-                self.result)
+        return (
+            self.rules,
+            self.dealer,
+            self.pass_direction,
+            self.deal,
+            self.kitty,
+            tuple(self.passes),
+            tuple(self.held),
+            tuple(self.history),
+            self._phase,
+            self.result,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -668,8 +748,8 @@ class Hand:
     def __repr__(self) -> str:
         deal = [[CODES[c] for c in d] for d in self.deal]
         extra = f", kitty={[CODES[c] for c in self.kitty]!r}" if self.kitty else ""
-        return (f"Hand({self.rules!r}, {deal!r}, dealer={self.dealer}, "
-                f"pass_direction={value_repr(self.pass_direction)}{extra})  # {self._phase}, "
-                f"{len(self.history)} cards played")
-
-
+        return (
+            f"Hand({self.rules!r}, {deal!r}, dealer={self.dealer}, "
+            f"pass_direction={value_repr(self.pass_direction)}{extra})  # {self._phase}, "
+            f"{len(self.history)} cards played"
+        )

@@ -39,6 +39,7 @@ Not checked here: a hand scored as a penalty for an illegal play (002
 "Errori e penalità": the offender takes ``moon_total``, every other seat 0)
 is recorded through its own path and would be refused here as a hand.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -229,8 +230,9 @@ def _all_splits(groups: Sequence[tuple[int, int]], n: int) -> set[tuple[int, ...
     return states
 
 
-def _split_without_all_in_one(groups: Sequence[tuple[int, int]], target: Sequence[int],
-                              penalty_cards: int) -> bool:
+def _split_without_all_in_one(
+    groups: Sequence[tuple[int, int]], target: Sequence[int], penalty_cards: int
+) -> bool:
     """Is there a split giving exactly ``target`` where no seat holds every penalty card?
 
     groups: ``(value, count)``; penalty cards are those with value > 0.
@@ -252,10 +254,12 @@ def _split_without_all_in_one(groups: Sequence[tuple[int, int]], target: Sequenc
         seen.add(key)
         if i == len(ordered):
             return all(need == 0 for need, _ in seats) and all(
-                held < penalty_cards for _, held in seats)
+                held < penalty_cards for _, held in seats
+            )
         value, k = ordered[i]
-        if value > 0 and (any(need < 0 for need, _ in seats)
-                          or sum(need for need, _ in seats) != rest_pos[i]):
+        if value > 0 and (
+            any(need < 0 for need, _ in seats) or sum(need for need, _ in seats) != rest_pos[i]
+        ):
             return False
         for comp in _compositions(k, n):
             nxt = []
@@ -282,13 +286,17 @@ def _bonus_placements(bonus_groups: Sequence[tuple[int, int]], n: int) -> set[tu
     """Every per-seat total of the bonus cards (``(value, count)`` groups) among n seats."""
     placements: set[tuple[int, ...]] = {(0,) * n}
     for value, k in bonus_groups:
-        placements = {tuple(a + c * value for a, c in zip(pl, comp))
-                      for pl in placements for comp in _compositions(k, n)}
+        placements = {
+            tuple(a + c * value for a, c in zip(pl, comp))
+            for pl in placements
+            for comp in _compositions(k, n)
+        }
     return placements
 
 
-def _patterns(rules: RuleSet, bonus_groups: Sequence[tuple[int, int]]
-              ) -> dict[tuple[int, ...], tuple[MoonPattern, ...]]:
+def _patterns(
+    rules: RuleSet, bonus_groups: Sequence[tuple[int, int]]
+) -> dict[tuple[int, ...], tuple[MoonPattern, ...]]:
     """Every moon/sun score the moon rule allows (both choices where it may pick either)."""
     n = rules.players
     if not rules.moon_scored:
@@ -339,8 +347,9 @@ def possible_points(rules: RuleSet) -> PossiblePoints:
     if rules.moon != MoonRule.OFF and penalty_count:
         # Splits where one seat (seat 0, by symmetry) holds every penalty card: few.
         for bonus in _bonus_placements(bonus_groups, n):
-            vec = tuple(sorted((rules.moon_total if i == 0 else 0) + b
-                               for i, b in enumerate(bonus)))
+            vec = tuple(
+                sorted((rules.moon_total if i == 0 else 0) + b for i, b in enumerate(bonus))
+            )
             if vec in every and not _split_without_all_in_one(counts, vec, penalty_count):
                 every_penalty.add(vec)
         normal = frozenset(every - every_penalty)
@@ -352,19 +361,27 @@ def possible_points(rules: RuleSet) -> PossiblePoints:
     lows = [t[0] for t in normal] + [min(p) for p in patterns]
     values = [table[c] for c in cards]
     fits = []
-    for v, cs in groups:
+    for v, _cards in groups:
         others = list(values)
         others.remove(v)
         fits.append(_subset_sums(others))
     return PossiblePoints(
-        rules=rules, groups=groups, normal=normal, every_penalty=frozenset(every_penalty),
-        patterns=MappingProxyType(patterns), allowed_sums=tuple(sorted(sums)),
-        lowest=min(lows) if lows else 0, subset_sums=_subset_sums(values), fits=tuple(fits))
+        rules=rules,
+        groups=groups,
+        normal=normal,
+        every_penalty=frozenset(every_penalty),
+        patterns=MappingProxyType(patterns),
+        allowed_sums=tuple(sorted(sums)),
+        lowest=min(lows) if lows else 0,
+        subset_sums=_subset_sums(values),
+        fits=tuple(fits),
+    )
 
 
 # -- the check ---------------------------------------------------------------------
-def _rule_says(rules: RuleSet, pat: MoonPattern, scores_before: Sequence[int] | None
-               ) -> MoonChoice | None:
+def _rule_says(
+    rules: RuleSet, pat: MoonPattern, scores_before: Sequence[int] | None
+) -> MoonChoice | None:
     """The choice the rules force for this outcome, or None when either is allowed."""
     return forced_choice(rules, pat.shooter, pat.others_points, scores_before)
 
@@ -374,8 +391,9 @@ def _allowed(rules: RuleSet, pat: MoonPattern, scores_before: Sequence[int] | No
     return says is None or says == pat.choice
 
 
-def check_points(rules: RuleSet, points: Sequence[int], *,
-                 scores_before: Sequence[int] | None = None) -> HandKind:
+def check_points(
+    rules: RuleSet, points: Sequence[int], *, scores_before: Sequence[int] | None = None
+) -> HandKind:
     """Check one hand's per-seat penalty points exactly; return what the hand is.
 
     rules: the table's engine ``RuleSet``.  points: per-seat penalty points of
@@ -394,13 +412,17 @@ def check_points(rules: RuleSet, points: Sequence[int], *,
     n = rules.players
     if len(points) != n:
         raise ImpossiblePoints(
-            Problem.SEATS, {"count": len(points), "players": n},
-            f"Expected {n} scores, one for each seat, got {len(points)}")
+            Problem.SEATS,
+            {"count": len(points), "players": n},
+            f"Expected {n} scores, one for each seat, got {len(points)}",
+        )
     for s, x in enumerate(points):
         if not isinstance(x, int) or isinstance(x, bool):
             raise ImpossiblePoints(
-                Problem.NOT_INTEGER, {"seat": s, "value": repr(x)},
-                f"Seat {s + 1}'s points must be a whole number, got {x!r}")
+                Problem.NOT_INTEGER,
+                {"seat": s, "value": repr(x)},
+                f"Seat {s + 1}'s points must be a whole number, got {x!r}",
+            )
     if scores_before is not None and len(scores_before) != n:
         raise ValueError(f"scores_before must have {n} scores, got {len(scores_before)}")
     if sum(points) == rules.hand_total and tuple(sorted(points)) in pp.normal:
@@ -413,8 +435,9 @@ def check_points(rules: RuleSet, points: Sequence[int], *,
     raise _diagnose(pp, tuple(points), scores_before)
 
 
-def _diagnose(pp: PossiblePoints, points: tuple[int, ...],
-              scores_before: Sequence[int] | None) -> ImpossiblePoints:
+def _diagnose(
+    pp: PossiblePoints, points: tuple[int, ...], scores_before: Sequence[int] | None
+) -> ImpossiblePoints:
     """The first problem (``Problem`` order) of refused points of the right shape."""
     rules = pp.rules
     found = sum(points)
@@ -426,13 +449,16 @@ def _diagnose(pp: PossiblePoints, points: tuple[int, ...],
             listed = ", ".join(str(a) for a in others[:-1])
             listed = f"{listed} or {others[-1]}" if listed else str(others[-1])
             msg += f" (or to {listed} when a seat shoots {what})"
-        return ImpossiblePoints(Problem.SUM,
-                                {"found": found, "allowed": list(pp.allowed_sums)}, msg)
+        return ImpossiblePoints(
+            Problem.SUM, {"found": found, "allowed": list(pp.allowed_sums)}, msg
+        )
     for s, p in enumerate(points):
         if p < pp.lowest:
             return ImpossiblePoints(
-                Problem.BELOW_LOWEST, {"seat": s, "points": p, "lowest": pp.lowest},
-                f"Seat {s + 1} has {p} points; no seat can have fewer than {pp.lowest}")
+                Problem.BELOW_LOWEST,
+                {"seat": s, "points": p, "lowest": pp.lowest},
+                f"Seat {s + 1} has {p} points; no seat can have fewer than {pp.lowest}",
+            )
     if found != rules.hand_total:
         return _moon_shape(pp, points, found, scores_before)
     bonus = [(c, rules.points_table[c]) for c in range(52) if rules.bonus_mask >> c & 1]
@@ -445,12 +471,17 @@ def _diagnose(pp: PossiblePoints, points: tuple[int, ...],
             tail = "there is only one " + card_name(bonus[0][0], article=False, points=bonus[0][1])
         else:
             names = [card_name(c, points=v) for c, v in bonus]
-            tail = (f"only {_count_word(len(bonus))} cards are worth negative points: "
-                    + ", ".join(names[:-1]) + " and " + names[-1])
+            tail = (
+                f"only {_count_word(len(bonus))} cards are worth negative points: "
+                + ", ".join(names[:-1])
+                + " and "
+                + names[-1]
+            )
         return ImpossiblePoints(
             Problem.TOO_MANY_NEGATIVE,
             {"negative": negative, "bonus": [[CODES[c], v] for c, v in bonus]},
-            f"{seats} negative but {tail}")
+            f"{seats} negative but {tail}",
+        )
     negative_sum = sum(v for _, v in bonus)
     for (value, cards), fits in zip(pp.groups, pp.fits):
         if not any(p - value in fits for p in points):
@@ -458,33 +489,46 @@ def _diagnose(pp: PossiblePoints, points: tuple[int, ...],
             at_least = value + negative_sum - min(0, value)
             name = card_name(card)
             if value > 0 and max(points) < at_least:
-                msg = (f"No seat has {at_least} or more points, so nobody took {name}: "
-                       f"check the numbers")
+                msg = (
+                    f"No seat has {at_least} or more points, so nobody took {name}: "
+                    f"check the numbers"
+                )
             else:
-                msg = (f"No seat's points can include {card_name(card, points=value)}: "
-                       f"check the numbers")
+                msg = (
+                    f"No seat's points can include {card_name(card, points=value)}: "
+                    f"check the numbers"
+                )
             return ImpossiblePoints(
-                Problem.CARD_NOBODY, {"card": CODES[card], "points": value, "at_least": at_least},
-                msg)
+                Problem.CARD_NOBODY,
+                {"card": CODES[card], "points": value, "at_least": at_least},
+                msg,
+            )
     for s, p in enumerate(points):
         if p not in pp.subset_sums:
             return ImpossiblePoints(
-                Problem.SEAT_UNREACHABLE, {"seat": s, "points": p},
+                Problem.SEAT_UNREACHABLE,
+                {"seat": s, "points": p},
                 f"No set of point cards is worth exactly {p}, the points of seat {s + 1}: "
-                f"check the numbers")
+                f"check the numbers",
+            )
     if tuple(sorted(points)) in pp.every_penalty:
         seat = max(range(len(points)), key=lambda i: points[i])
         return ImpossiblePoints(
-            Problem.EVERY_PENALTY_CARD, {"seat": seat},
+            Problem.EVERY_PENALTY_CARD,
+            {"seat": seat},
             f"Seat {seat + 1} took every penalty card: record it as shooting the moon, "
-            f"or as a penalty for an illegal play")
+            f"or as a penalty for an illegal play",
+        )
     return ImpossiblePoints(
-        Problem.NO_SPLIT, {},
-        "No way of sharing the point cards gives these points: check the numbers")
+        Problem.NO_SPLIT,
+        {},
+        "No way of sharing the point cards gives these points: check the numbers",
+    )
 
 
-def _moon_shape(pp: PossiblePoints, points: tuple[int, ...], found: int,
-                scores_before: Sequence[int] | None) -> ImpossiblePoints:
+def _moon_shape(
+    pp: PossiblePoints, points: tuple[int, ...], found: int, scores_before: Sequence[int] | None
+) -> ImpossiblePoints:
     """MOON_SHAPE for points whose sum is a moon/sun sum but that no allowed pattern gives."""
     rules = pp.rules
     same_sum = [pat for pats in pp.patterns.values() for pat in pats if sum(pat.points) == found]
@@ -493,25 +537,41 @@ def _moon_shape(pp: PossiblePoints, points: tuple[int, ...], found: int,
     guess = min(range(len(points)), key=lambda i: points[i])  # the shooter has the fewest
     forced = pp.patterns.get(points)
     if not forced:
-        candidates = sorted({pat.points for pat in same_sum
-                             if pat.shooter == guess and _allowed(rules, pat, scores_before)})
+        candidates = sorted(
+            {
+                pat.points
+                for pat in same_sum
+                if pat.shooter == guess and _allowed(rules, pat, scores_before)
+            }
+        )
         candidates = candidates or sorted(
-            {pat.points for pat in same_sum if _allowed(rules, pat, scores_before)})
+            {pat.points for pat in same_sum if _allowed(rules, pat, scores_before)}
+        )
         if candidates:
             expected = [list(c) for c in candidates[:4]]
             return ImpossiblePoints(
-                Problem.MOON_SHAPE, {"found": found, "expected": expected},
+                Problem.MOON_SHAPE,
+                {"found": found, "expected": expected},
                 f"The points add up to {found} as when a seat shoots {what}, but they are not "
-                f"such a score: expected for example {_vec(expected[0])}")
+                f"such a score: expected for example {_vec(expected[0])}",
+            )
     # The moon rule allows this pattern, or this sum, but the game scores pick the other one.
     pat = forced[0] if forced else next(p for p in same_sum if p.shooter == guess)
     says = _rule_says(rules, pat, scores_before) or pat.choice
     vec = pat.self_points if says == MoonChoice.SELF else pat.others_points
     amount = pat.others_points[pat.shooter] - pat.self_points[pat.shooter]
-    how = (f"the shooter subtracts {amount}" if says == MoonChoice.SELF
-           else f"every other seat takes {amount}")
-    who = f"Seat {pat.shooter + 1} shot {what}" if forced else (
-        f"The points add up to {found} as when a seat shoots {what}")
+    how = (
+        f"the shooter subtracts {amount}"
+        if says == MoonChoice.SELF
+        else f"every other seat takes {amount}"
+    )
+    who = (
+        f"Seat {pat.shooter + 1} shot {what}"
+        if forced
+        else (f"The points add up to {found} as when a seat shoots {what}")
+    )
     return ImpossiblePoints(
-        Problem.MOON_SHAPE, {"found": found, "expected": [list(vec)], "rule_says": str(says)},
-        f"{who}, but with these game scores the rule says {how}: expected {_vec(vec)}")
+        Problem.MOON_SHAPE,
+        {"found": found, "expected": [list(vec)], "rule_says": str(says)},
+        f"{who}, but with these game scores the rule says {how}: expected {_vec(vec)}",
+    )

@@ -15,6 +15,7 @@ uses it to prove an illegal play (the first one is returned, with its trick,
 seat, card and reason).  A record that cannot even be replayed (unknown card,
 duplicated card, wrong count, wrong seat, ...) raises ``RecordError``.
 """
+
 from __future__ import annotations
 
 import json
@@ -154,8 +155,9 @@ def schema_errors(record: Any) -> list[str]:
     out = []
     for err in sorted(_validator().iter_errors(record), key=lambda e: list(e.absolute_path)):
         path = "/".join(str(p) for p in err.absolute_path) or "(record)"
-        wanted = (err.validator_value if isinstance(err.validator_value, list)
-                  else [err.validator_value])
+        wanted = (
+            err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        )
         if err.validator == "type" and "integer" in wanted and isinstance(err.instance, float):
             out.append(f"{path}: must be a whole number, got {err.instance!r}")
         else:
@@ -172,8 +174,10 @@ def _check_depth(value: Any, path: str = "", depth: int = 1) -> None:
     else:
         return
     if depth > MAX_DEPTH:
-        raise RecordError(f"{path or '(record)'}: nested too deeply "
-                          f"(more than {MAX_DEPTH} levels of arrays and objects)")
+        raise RecordError(
+            f"{path or '(record)'}: nested too deeply "
+            f"(more than {MAX_DEPTH} levels of arrays and objects)"
+        )
     for key, item in items:
         _check_depth(item, f"{path}/{key}" if path else str(key), depth + 1)
 
@@ -197,7 +201,7 @@ def one_line(text: str) -> str:
     break or other unprintable character by its escape (``\\n``, ``\\udcff``).
     """
     if len(text) > LINE_MAX:
-        text = text[:LINE_MAX - 3] + "..."
+        text = text[: LINE_MAX - 3] + "..."
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
@@ -220,8 +224,9 @@ def _field(record: Mapping[str, Any], name: str) -> Any:
     return record[name]
 
 
-def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = None
-           ) -> ReplayResult:
+def replay(
+    record: Mapping[str, Any], *, scores_before: Sequence[int] | None = None
+) -> ReplayResult:
     """Re-play a record through the rules.
 
     Returns a ``ReplayResult``: the first illegal pass or play (trick, seat,
@@ -262,16 +267,24 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
     if pass_direction_problem(direction, players):
         raise RecordError(f"pass {direction!r} is not possible with {players} players")
     if direction != PassDirection.HOLD and direction not in rules.pass_cycle:
-        raise RecordError(f"pass {direction!r} is not in the rule set's pass cycle "
-                          f"({', '.join(rules.pass_cycle)})")
+        raise RecordError(
+            f"pass {direction!r} is not in the rule set's pass cycle "
+            f"({', '.join(rules.pass_cycle)})"
+        )
     deal_raw = _field(record, "deal")
     if not isinstance(deal_raw, list):
         raise RecordError("deal: expected one list of cards per seat")
     deal = [_cards(d, f"deal, seat {s}") for s, d in enumerate(deal_raw)]
     kitty = _cards(record.get("kitty", []), "kitty")
     try:
-        hand = Hand(rules, deal, dealer=dealer, pass_direction=direction, kitty=kitty,
-                    scores_before=scores_before)
+        hand = Hand(
+            rules,
+            deal,
+            dealer=dealer,
+            pass_direction=direction,
+            kitty=kitty,
+            scores_before=scores_before,
+        )
     except DealError as e:
         raise RecordError(f"deal: {e}") from None
     tricks_raw = _field(record, "tricks")
@@ -282,8 +295,10 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
     passed = _field(record, "passed")
     if hand.phase == Phase.PASS:
         if not isinstance(passed, list) or len(passed) != players:
-            raise RecordError(f"passed: expected {players} lists of {rules.pass_size} cards "
-                              f"(pass {direction!r}), got {_show(passed)}")
+            raise RecordError(
+                f"passed: expected {players} lists of {rules.pass_size} cards "
+                f"(pass {direction!r}), got {_show(passed)}"
+            )
         passes = [_cards(p, f"passed, seat {s}") for s, p in enumerate(passed)]
         for seat, cards in enumerate(passes):
             try:
@@ -294,11 +309,13 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
                 else:
                     hand.submit_pass(seat, cards)
             except IllegalPlay as e:
-                act = IllegalAction(0, seat, CODES[e.card] if e.card is not None else None,
-                                    e.reason, e.message)
+                act = IllegalAction(
+                    0, seat, CODES[e.card] if e.card is not None else None, e.reason, e.message
+                )
                 return ReplayResult(hand, act, None, False)
     elif passed not in (None, []) and not (
-            isinstance(passed, list) and all(p == [] for p in passed)):
+        isinstance(passed, list) and all(p == [] for p in passed)
+    ):
         raise RecordError(f"passed must be null on a {direction!r} hand")
 
     n = players
@@ -317,8 +334,10 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
                 act = IllegalAction(t + 1, seat, CODES[card], e.reason, e.message)
                 return ReplayResult(hand, act, None, False)
     if not hand.is_over:
-        raise RecordError(f"the record stops after {len(hand.history)} cards: "
-                          f"{rules.tricks_per_hand} tricks of {n} are needed")
+        raise RecordError(
+            f"the record stops after {len(hand.history)} cards: "
+            f"{rules.tricks_per_hand} tricks of {n} are needed"
+        )
     allowed = possible_scores(rules, hand.won, hand.tricks_won, scores_before=scores_before)
     recorded = record.get("score")
     if recorded is not None:
@@ -326,8 +345,9 @@ def replay(record: Mapping[str, Any], *, scores_before: Sequence[int] | None = N
             raise RecordError(f"score: expected a list of points per seat, got {_show(recorded)}")
         for seat, points in enumerate(recorded):
             _whole(points, f"score, seat {seat}")
-    match = next((s for s in allowed if recorded is not None and list(s.points) == list(recorded)),
-                 None)
+    match = next(
+        (s for s in allowed if recorded is not None and list(s.points) == list(recorded)), None
+    )
     if match is not None:
         hand.result = match
         if match.moon_choice:
@@ -358,8 +378,13 @@ def _mix_received(hand: Hand, tricks: list[list[Card]]) -> list[list[Card]]:
                 played[s] |= 1 << c
             seat = trick_winner(seat, cards, rules.next_seat)
         got = [played[s] & ~kept[s] for s in range(n)]
-        if all(played[s] & kept[s] == kept[s] and got[s].bit_count() == rules.pass_size
-               for s in range(n)) and sum(got) == pool:
+        if (
+            all(
+                played[s] & kept[s] == kept[s] and got[s].bit_count() == rules.pass_size
+                for s in range(n)
+            )
+            and sum(got) == pool
+        ):
             return [[c for c in range(52) if got[s] >> c & 1] for s in range(n)]
     raise RecordError("pass 'mix': the tricks do not match the deal and the pooled passes")
 
@@ -387,8 +412,12 @@ def _problems(record: Any) -> list[str]:
         return [f"illegal play: {result.illegal}"]
     if not result.score_ok:
         assert result.score is not None
-        return [(f"score {record.get('score')} does not match the tricks: "
-                 f"expected {list(result.score.points)}")]
+        return [
+            (
+                f"score {record.get('score')} does not match the tricks: "
+                f"expected {list(result.score.points)}"
+            )
+        ]
     return []
 
 

@@ -8,6 +8,7 @@ the field.
 
 Seats are numbered clockwise: seat ``i + 1`` sits on seat ``i``'s left.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -127,14 +128,18 @@ KITTY_TAKERS: tuple[KittyTaker, ...] = tuple(KittyTaker)
 TIE_POLICIES: tuple[TiePolicy, ...] = tuple(TiePolicy)
 
 PASS_STEP: Mapping[PassDirection, int] = {
-    PassDirection.LEFT: 1, PassDirection.RIGHT: -1, PassDirection.ACROSS: 2,
-    PassDirection.LEFT2: 2, PassDirection.RIGHT2: -2,
+    PassDirection.LEFT: 1,
+    PassDirection.RIGHT: -1,
+    PassDirection.ACROSS: 2,
+    PassDirection.LEFT2: 2,
+    PassDirection.RIGHT2: -2,
 }
 """Seats between a passer and its receiver, for the directions that pass to one seat."""
 
 
-def pass_direction_problem(direction: object, players: int, pass_size: int | None = None
-                           ) -> str | None:
+def pass_direction_problem(
+    direction: object, players: int, pass_size: int | None = None
+) -> str | None:
     """Why ``direction`` cannot be a pass with this many players and pass size, or None.
 
     The one check of 001's constraints: "across" needs 4 players, "left2" and
@@ -178,15 +183,22 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     return str(value) if isinstance(value, StrEnum) else value
 
-STANDARD_POINTS: tuple[tuple[str, int], ...] = tuple(
-    (CODES[c], 1) for c in range(26, 39)) + (("QS", 13),)
+
+STANDARD_POINTS: tuple[tuple[str, int], ...] = tuple((CODES[c], 1) for c in range(26, 39)) + (
+    ("QS", 13),
+)
 """Each heart 1, queen of spades 13: 26 per hand (002 §5)."""
-PEPPA_POINTS: tuple[tuple[str, int], ...] = tuple(
-    (CODES[c], 1) for c in range(26, 35)) + (
-    ("JH", 2), ("QH", 3), ("KH", 4), ("AH", 5), ("QS", 13))
+PEPPA_POINTS: tuple[tuple[str, int], ...] = tuple((CODES[c], 1) for c in range(26, 35)) + (
+    ("JH", 2),
+    ("QH", 3),
+    ("KH", 4),
+    ("AH", 5),
+    ("QS", 13),
+)
 """000: queen of spades 13, ace of hearts 5, king 4, queen 3, jack 2, others 1 (36)."""
-SPOT_POINTS: tuple[tuple[str, int], ...] = tuple(
-    (CODES[c], c - 26 + 2) for c in range(26, 39)) + (("QS", 25),)
+SPOT_POINTS: tuple[tuple[str, int], ...] = tuple((CODES[c], c - 26 + 2) for c in range(26, 39)) + (
+    ("QS", 25),
+)
 """001 Spot Hearts: each heart its pip value (J 11, Q 12, K 13, A 14), queen of spades 25."""
 OMNIBUS_POINTS = STANDARD_POINTS + (("JD", -10),)
 """001 Omnibus: the jack of diamonds is a bonus card, -10."""
@@ -219,8 +231,9 @@ class _PresetAttribute:
     @overload
     def __get__(self, obj: RuleSet, owner: type[RuleSet] | None = None) -> str: ...
 
-    def __get__(self, obj: RuleSet | None, owner: type[RuleSet] | None = None
-                ) -> Callable[..., RuleSet] | str:
+    def __get__(
+        self, obj: RuleSet | None, owner: type[RuleSet] | None = None
+    ) -> Callable[..., RuleSet] | str:
         if obj is None:
             return (owner or RuleSet).from_preset
         name: str = obj.__dict__["preset"]
@@ -231,8 +244,13 @@ class _PresetAttribute:
 
 
 _ENUM_FIELDS: tuple[tuple[str, type[StrEnum]], ...] = (
-    ("direction", PlayDirection), ("first_lead", FirstLead), ("first_trick", FirstTrick),
-    ("moon", MoonRule), ("kitty_taker", KittyTaker), ("tie", TiePolicy))
+    ("direction", PlayDirection),
+    ("first_lead", FirstLead),
+    ("first_trick", FirstTrick),
+    ("moon", MoonRule),
+    ("kitty_taker", KittyTaker),
+    ("tie", TiePolicy),
+)
 """The one-value option fields and their enums (``pass_cycle`` holds ``PassDirection``s)."""
 
 
@@ -288,7 +306,11 @@ class RuleSet:
     kitty: int = 0
     kitty_taker: KittyTaker = KittyTaker.FIRST_POINTS
     pass_cycle: tuple[PassDirection, ...] = (
-        PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
+        PassDirection.LEFT,
+        PassDirection.RIGHT,
+        PassDirection.ACROSS,
+        PassDirection.HOLD,
+    )
     pass_size: int = 3
     direction: PlayDirection = PlayDirection.CLOCKWISE
     first_lead: FirstLead = FirstLead.LOWEST_CLUB
@@ -337,7 +359,7 @@ class RuleSet:
             forbid1 = penalty
         else:
             forbid1 = 0
-        breakers = (BB_HEARTS | (BIT[QUEEN_SPADES] if self.queen_breaks_hearts else 0))
+        breakers = BB_HEARTS | (BIT[QUEEN_SPADES] if self.queen_breaks_hearts else 0)
         step = 1 if self.direction == PlayDirection.CLOCKWISE else -1
         derived = {
             "deck_mask": deck,
@@ -381,8 +403,10 @@ class RuleSet:
         if not 0 <= self.kitty < deck:
             bad("kitty", f"must be 0..{deck - 1}")
         if (deck - self.kitty) % self.players:
-            bad("kitty", f"{deck - self.kitty} cards cannot be dealt evenly "
-                         f"to {self.players} players")
+            bad(
+                "kitty",
+                f"{deck - self.kitty} cards cannot be dealt evenly to {self.players} players",
+            )
         per_seat = (deck - self.kitty) // self.players
         if not 0 <= self.pass_size <= per_seat:
             bad("pass_size", f"must be 0..{per_seat}")
@@ -393,8 +417,12 @@ class RuleSet:
             v = getattr(self, name)
             if v is not None and (type(v) is not int or v <= 0):
                 bad(name, f"must be a positive integer or null, got {v!r}")
-        for name in ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_queen",
-                     "shoot_sun"):
+        for name in (
+            "hearts_must_be_broken",
+            "queen_breaks_hearts",
+            "lead_hearts_with_queen",
+            "shoot_sun",
+        ):
             if type(getattr(self, name)) is not bool:
                 bad(name, "must be true or false")
 
@@ -428,7 +456,8 @@ class RuleSet:
         if not isinstance(value, Mapping):
             # ValueError, not TypeError: every bad rule set is a ValueError (API.md).
             raise ValueError(  # noqa: TRY004
-                f"rules must be a preset name or an object, got {value!r}")
+                f"rules must be a preset name or an object, got {value!r}"
+            )
         value = dict(value)
         name = value.pop("preset", "club")
         if "card_points" in value and isinstance(value["card_points"], Mapping):
@@ -506,8 +535,9 @@ class RuleSet:
     first_trick_forbidden: int = field(init=False, repr=False, compare=False, default=0)
     breakers_mask: int = field(init=False, repr=False, compare=False, default=0)
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
-    play_order: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False,
-                                                     default=())
+    play_order: tuple[tuple[int, ...], ...] = field(
+        init=False, repr=False, compare=False, default=()
+    )
     deck_cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     standard_points: bool = field(init=False, repr=False, compare=False, default=True)
 
@@ -525,15 +555,31 @@ def _add(name: str, **kw: Any) -> None:
 
 
 _add("club")  # 002: the default
-_add("peppa", pass_cycle=("right",), direction="counterclockwise", first_lead="right_of_dealer",
-     first_trick="any", hearts_must_be_broken=False, card_points=PEPPA_POINTS, tie="last_trick")
+_add(
+    "peppa",
+    pass_cycle=("right",),
+    direction="counterclockwise",
+    first_lead="right_of_dealer",
+    first_trick="any",
+    hearts_must_be_broken=False,
+    card_points=PEPPA_POINTS,
+    tie="last_trick",
+)
 _add("peppa_hearts", pass_cycle=("right",), card_points=PEPPA_POINTS, tie="last_trick")
 _add("pagat", **_PAGAT)
 _add("app", pass_cycle=("left", "across", "right", "hold"))
 _add("omnibus", card_points=OMNIBUS_POINTS, **_PAGAT)
 _add("spot", card_points=SPOT_POINTS, target=500, **_PAGAT)
-_add("black_maria", players=3, removed=("2C",), pass_cycle=("right",), first_lead="left_of_dealer",
-     first_trick="any", hearts_must_be_broken=False, moon="off")
+_add(
+    "black_maria",
+    players=3,
+    removed=("2C",),
+    pass_cycle=("right",),
+    first_lead="left_of_dealer",
+    first_trick="any",
+    hearts_must_be_broken=False,
+    moon="off",
+)
 _add("three_player", players=3, removed=("2D",), pass_cycle=("left", "right", "hold"), **_PAGAT)
 _add("five_player", players=5, removed=("2D", "2C"), pass_cycle=("left", "right", "hold"), **_PAGAT)
 

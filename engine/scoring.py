@@ -5,6 +5,7 @@ sun can score) and ``forced_choice`` (which of them the moon rule imposes).
 ``score_hand`` scores a finished hand with them; ``engine.handcheck`` builds
 every moon/sun pattern an arbiter may type from the same two functions.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,8 +15,13 @@ from .cards import CardMask
 from .rules import MOON_CHOICES, MoonChoice, MoonRule, RuleSet
 
 __all__ = [
-    "MOON_CHOICES", "HandResult", "forced_choice", "moon_choices", "moon_points",
-    "possible_scores", "score_hand",
+    "MOON_CHOICES",
+    "HandResult",
+    "forced_choice",
+    "moon_choices",
+    "moon_points",
+    "possible_scores",
+    "score_hand",
 ]
 
 
@@ -43,8 +49,9 @@ class HandResult:
     moon_choice: MoonChoice | None = None
 
 
-def moon_points(shooter: int, bonus: Sequence[int], amount: int
-                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def moon_points(
+    shooter: int, bonus: Sequence[int], amount: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The two scorings of a moon (or sun): ``(others, self)`` per-seat points.
 
     shooter: its seat; bonus: per-seat points of the bonus cards each seat
@@ -57,8 +64,9 @@ def moon_points(shooter: int, bonus: Sequence[int], amount: int
     return others, own
 
 
-def _others_would_lose(rules: RuleSet, shooter: int, others_pts: Sequence[int],
-                       scores_before: Sequence[int] | None) -> bool:
+def _others_would_lose(
+    rules: RuleSet, shooter: int, others_pts: Sequence[int], scores_before: Sequence[int] | None
+) -> bool:
     """True if scoring "others" would end the game with another seat below the shooter."""
     if scores_before is None or rules.target is None:
         return False
@@ -68,8 +76,9 @@ def _others_would_lose(rules: RuleSet, shooter: int, others_pts: Sequence[int],
     return min(a for i, a in enumerate(after) if i != shooter) < after[shooter]
 
 
-def forced_choice(rules: RuleSet, shooter: int, others_points: Sequence[int],
-                  scores_before: Sequence[int] | None) -> MoonChoice | None:
+def forced_choice(
+    rules: RuleSet, shooter: int, others_points: Sequence[int], scores_before: Sequence[int] | None
+) -> MoonChoice | None:
     """The scoring the moon rule imposes on this moon, or None when either is allowed.
 
     "others" / "self": that one.  "others_unless_loses" (001): "self" when
@@ -83,8 +92,11 @@ def forced_choice(rules: RuleSet, shooter: int, others_points: Sequence[int],
     if moon == MoonRule.SELF:
         return MoonChoice.SELF
     if moon == MoonRule.OTHERS_UNLESS_LOSES and scores_before is not None:
-        return (MoonChoice.SELF if _others_would_lose(rules, shooter, others_points, scores_before)
-                else MoonChoice.OTHERS)
+        return (
+            MoonChoice.SELF
+            if _others_would_lose(rules, shooter, others_points, scores_before)
+            else MoonChoice.OTHERS
+        )
     return None
 
 
@@ -98,8 +110,9 @@ def moon_choices(rules: RuleSet) -> tuple[MoonChoice, ...]:
     return (MoonChoice.OTHERS, MoonChoice.SELF)
 
 
-def _outcome(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None
-             ) -> tuple[tuple[int, ...], int | None, bool]:
+def _outcome(
+    rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None
+) -> tuple[tuple[int, ...], int | None, bool]:
     """Card points taken per seat, the shooter (or None) and whether it is a sun."""
     taken = tuple(map(rules.points_of, won))
     if not rules.moon_scored:
@@ -121,15 +134,21 @@ def _outcome(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] 
     return taken, shooter, False
 
 
-def _moon_scorings(rules: RuleSet, won: Sequence[CardMask], shooter: int, sun: bool
-                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _moon_scorings(
+    rules: RuleSet, won: Sequence[CardMask], shooter: int, sun: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     bonus = [rules.points_of(w & rules.bonus_mask) for w in won]
     return moon_points(shooter, bonus, rules.moon_total * (2 if sun else 1))
 
 
-def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None, *,
-               scores_before: Sequence[int] | None = None,
-               moon_choice: str | None = None) -> HandResult:
+def score_hand(
+    rules: RuleSet,
+    won: Sequence[CardMask],
+    tricks_won: Sequence[int] | None,
+    *,
+    scores_before: Sequence[int] | None = None,
+    moon_choice: str | None = None,
+) -> HandResult:
     """Score a finished hand.
 
     won: per-seat mask of the cards taken (tricks and kitty).
@@ -153,13 +172,21 @@ def score_hand(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int
                 raise ValueError(f"moon_choice must be 'self' or 'others', got {moon_choice!r}")
             choice = MoonChoice(moon_choice)
         else:  # the shooter's own interest: "others" unless that loses the game
-            choice = (MoonChoice.SELF if _others_would_lose(rules, shooter, others, scores_before)
-                      else MoonChoice.OTHERS)
+            choice = (
+                MoonChoice.SELF
+                if _others_would_lose(rules, shooter, others, scores_before)
+                else MoonChoice.OTHERS
+            )
     return HandResult(own if choice == MoonChoice.SELF else others, taken, shooter, sun, choice)
 
 
-def possible_scores(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequence[int] | None, *,
-                    scores_before: Sequence[int] | None = None) -> list[HandResult]:
+def possible_scores(
+    rules: RuleSet,
+    won: Sequence[CardMask],
+    tricks_won: Sequence[int] | None,
+    *,
+    scores_before: Sequence[int] | None = None,
+) -> list[HandResult]:
     """Every score the rules allow for this outcome.
 
     Two when the shooter chooses (001 ``moon="choice"``), or under
@@ -172,5 +199,7 @@ def possible_scores(rules: RuleSet, won: Sequence[CardMask], tricks_won: Sequenc
     others, own = _moon_scorings(rules, won, shooter, first.sun)
     if forced_choice(rules, shooter, others, scores_before) is not None:
         return [first]
-    return [HandResult(own if c == MoonChoice.SELF else others, first.taken, shooter, first.sun, c)
-            for c in MOON_CHOICES]
+    return [
+        HandResult(own if c == MoonChoice.SELF else others, first.taken, shooter, first.sun, c)
+        for c in MOON_CHOICES
+    ]

@@ -7,6 +7,7 @@ led: ``winning_card``.  ``trick_winner`` names the seat that played it.
 ``Hand`` (every play), the computer players' ``TrickTable`` and the record
 reader (``record._mix_received``) all use these.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -6,6 +6,7 @@ tricks taken so far, the game scores before the hand, whose turn it is and the
 legal cards when it is this seat's turn.  Other seats' cards and the kitty
 (face down, 001) are not in it, except the kitty for the seat that took it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -92,12 +93,23 @@ def player_view(hand: Hand, seat: int) -> PlayerView:
             won_trick_cards[w] |= 1 << c
     received = hand.received[seat] if hand.received is not None else None
     return PlayerView(
-        rules=hand.rules, seat=seat, dealer=hand.dealer, phase=hand.phase,
-        pass_direction=hand.pass_direction, turn=hand.turn, held=hand.held[seat],
-        dealt=hand.deal[seat], passed=hand.passes[seat], received=received, tricks=tricks,
-        played=played, voids=tuple(voids),
+        rules=hand.rules,
+        seat=seat,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        pass_direction=hand.pass_direction,
+        turn=hand.turn,
+        held=hand.held[seat],
+        dealt=hand.deal[seat],
+        passed=hand.passes[seat],
+        received=received,
+        tricks=tricks,
+        played=played,
+        voids=tuple(voids),
         points_taken=tuple(points_of(m) for m in won_trick_cards),
-        tricks_won=tuple(hand.tricks_won), hearts_broken=hand.broken,
-        legal=hand.legal_mask(seat), scores=hand.scores_before,
+        tricks_won=tuple(hand.tricks_won),
+        hearts_broken=hand.broken,
+        legal=hand.legal_mask(seat),
+        scores=hand.scores_before,
         kitty=hand.kitty if hand.kitty_owner == seat and hand.kitty else None,
     )

@@ -49,7 +49,8 @@ MAX_PLACE_POINTS = 1000
 
 
 class LeaderboardError(ValueError):
-    """Bad input to the leaderboard: ``code`` names the problem ("best", "scoring", "place_points")."""
+    """Bad input to the leaderboard: ``code`` names the problem ("best", "scoring",
+    "place_points")."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -71,7 +72,8 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What one tournament gave a player in the season: its points, and whether it is among the best counted."""
+    """What one tournament gave a player in the season: its points, and whether it is among the best
+    counted."""
 
     tournament_id: int
     points: Fraction
@@ -80,8 +82,9 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One line of the leaderboard. ``results`` in season order (tournaments the player did not play are absent);
-    ``player_ids``: the player records matched as this person, ``name``/``club``: as in their latest tournament."""
+    """One line of the leaderboard. ``results`` in season order (tournaments the player did not play
+    are absent); ``player_ids``: the player records matched as this person, ``name``/``club``: as in
+    their latest tournament."""
 
     rank: int
     tied: bool
@@ -109,23 +112,33 @@ class Row:
 
 
 def check_place_points(values: Sequence[int]) -> tuple[int, ...]:
-    """A points table as whole numbers: 1 to ``MAX_PLACES`` values from 0 to ``MAX_PLACE_POINTS``, never more
-    for a worse place. Raises :class:`LeaderboardError` (code "place_points")."""
+    """A points table as whole numbers: 1 to ``MAX_PLACES`` values from 0 to ``MAX_PLACE_POINTS``,
+    never more for a worse place. Raises :class:`LeaderboardError` (code "place_points")."""
     table = tuple(values)
     if not 1 <= len(table) <= MAX_PLACES:
-        raise LeaderboardError("place_points", f"a points table has 1 to {MAX_PLACES} places, not {len(table)}")
+        raise LeaderboardError(
+            "place_points", f"a points table has 1 to {MAX_PLACES} places, not {len(table)}"
+        )
     for value in table:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PLACE_POINTS:
-            raise LeaderboardError("place_points", f"points by place are whole numbers from 0 to {MAX_PLACE_POINTS}")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 0 <= value <= MAX_PLACE_POINTS
+        ):
+            raise LeaderboardError(
+                "place_points", f"points by place are whole numbers from 0 to {MAX_PLACE_POINTS}"
+            )
     if any(later > earlier for earlier, later in zip(table, table[1:])):
-        raise LeaderboardError("place_points", "a worse place cannot score more points than a better one")
+        raise LeaderboardError(
+            "place_points", "a worse place cannot score more points than a better one"
+        )
     return table
 
 
 def points_by_place(ranks: Sequence[int], table: Sequence[int]) -> list[Fraction]:
-    """Each player's points from their final rank (1.., tied players share a rank): tied players share the points
-    of the places they cover, exactly. ``points_by_place([1, 2, 2, 4], (25, 20, 16, 13)) == [25, 18, 18, 13]``;
-    places beyond ``table`` score 0."""
+    """Each player's points from their final rank (1.., tied players share a rank): tied players
+    share the points of the places they cover, exactly. ``points_by_place([1, 2, 2, 4], (25, 20, 16,
+    13)) == [25, 18, 18, 13]``; places beyond ``table`` score 0."""
     counts: dict[int, int] = defaultdict(int)
     for rank in ranks:
         counts[rank] += 1
@@ -140,8 +153,9 @@ def points_by_place(ranks: Sequence[int], table: Sequence[int]) -> list[Fraction
 
 
 def identities(entries: Iterable[Entry]) -> dict[int, str]:
-    """Each player record's person key (player id → key): "x:<external id>", "n:<folded name>|<folded club>"
-    or, for namesakes of one club in one tournament, "p:<player id>". See the module's docstring."""
+    """Each player record's person key (player id → key): "x:<external id>", "n:<folded
+    name>|<folded club>" or, for namesakes of one club in one tournament, "p:<player id>". See the
+    module's docstring."""
     records: dict[int, Entry] = {}
     tournaments_of: dict[int, set[int]] = defaultdict(set)
     for entry in entries:
@@ -186,15 +200,18 @@ def leaderboard(
 ) -> list[Row]:
     """The season's leaderboard from the final lines of its counted tournaments.
 
-    order: the tournament ids in season order, oldest first (entries of other tournaments are ignored; the
-    name and club shown are the latest tournament's); best: how many results count (1..); scoring:
-    ``BY_PLACE`` (``place_points``) or ``BY_MATCH_POINTS``. Rows best first, ties by name. Raises
+    order: the tournament ids in season order, oldest first (entries of other tournaments are
+    ignored; the name and club shown are the latest tournament's); best: how many results count
+    (1..); scoring: ``BY_PLACE`` (``place_points``) or ``BY_MATCH_POINTS``. Rows best first, ties by
+    name. Raises
     :class:`LeaderboardError` for a bad ``best``, ``scoring`` or points table.
     """
     if isinstance(best, bool) or not isinstance(best, int) or best < 1:
         raise LeaderboardError("best", f"the best results counted must be 1 or more, not {best!r}")
     if scoring not in SCORINGS:
-        raise LeaderboardError("scoring", f"scoring is one of {', '.join(SCORINGS)}, not {scoring!r}")
+        raise LeaderboardError(
+            "scoring", f"scoring is one of {', '.join(SCORINGS)}, not {scoring!r}"
+        )
     table = check_place_points(place_points) if scoring == BY_PLACE else ()
     position = {tournament_id: i for i, tournament_id in enumerate(order)}
     by_tournament: dict[int, list[Entry]] = defaultdict(list)
@@ -202,7 +219,9 @@ def leaderboard(
         if entry.tournament_id in position:
             by_tournament[entry.tournament_id].append(entry)
     keys = identities(e for lines in by_tournament.values() for e in lines)
-    found: dict[str, list[tuple[int, Fraction]]] = defaultdict(list)  # person → (season position, points)
+    found: dict[str, list[tuple[int, Fraction]]] = defaultdict(
+        list
+    )  # person → (season position, points)
     latest: dict[str, Entry] = {}
     records: dict[str, list[int]] = defaultdict(list)
     for tournament_id in order:
@@ -220,14 +239,24 @@ def leaderboard(
     people = []
     for key, results in found.items():
         # The best results count; between equal ones, the earlier tournament's.
-        chosen = set(sorted(range(len(results)), key=lambda i: (-results[i][1], results[i][0]))[:best])
+        chosen = set(
+            sorted(range(len(results)), key=lambda i: (-results[i][1], results[i][0]))[:best]
+        )
         counted = sorted((results[i][1] for i in chosen), reverse=True)
         total = sum(counted, Fraction(0))
         countback = tuple(-v for v in counted if v)
         person = latest[key]
-        row = Row(0, False, key, person.name, person.club, key[2:] if key.startswith("x:") else "",
-                  tuple(records[key]), total,
-                  tuple(Result(order[i], v, n in chosen) for n, (i, v) in enumerate(results)))
+        row = Row(
+            0,
+            False,
+            key,
+            person.name,
+            person.club,
+            key[2:] if key.startswith("x:") else "",
+            tuple(records[key]),
+            total,
+            tuple(Result(order[i], v, n in chosen) for n, (i, v) in enumerate(results)),
+        )
         people.append(((-total, countback), fold(person.name), key, row))
     people.sort(key=lambda p: p[:3])
     tied = defaultdict(int)

@@ -33,7 +33,8 @@ def default_place_points() -> list[int]:
 
 
 class Season(models.Model):
-    """A club's tournaments ranked together: each player's best ``best_results`` results are summed."""
+    """A club's tournaments ranked together: each player's best ``best_results`` results are
+    summed."""
 
     class Scoring(models.TextChoices):
         PLACE = leaderboard.BY_PLACE, _("Points by final place")
@@ -41,23 +42,40 @@ class Season(models.Model):
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("web address"), max_length=80, unique=True)
-    club = models.CharField(_("club"), max_length=120, help_text=_("The club whose tournaments the season ranks."))
+    club = models.CharField(
+        _("club"), max_length=120, help_text=_("The club whose tournaments the season ranks.")
+    )
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="owned_seasons", verbose_name=_("organizer"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="owned_seasons",
+        verbose_name=_("organizer"),
     )
     best_results = models.PositiveSmallIntegerField(
-        _("results counted"), default=DEFAULT_BEST_RESULTS,
+        _("results counted"),
+        default=DEFAULT_BEST_RESULTS,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_BEST_RESULTS)],
         help_text=_("Each player's best results that count: the others are dropped."),
     )
-    scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices, default=Scoring.PLACE)
+    scoring = models.CharField(
+        _("scoring"), max_length=12, choices=Scoring.choices, default=Scoring.PLACE
+    )
     place_points = models.JSONField(
-        _("points by place"), default=default_place_points, blank=True,
-        help_text=_("The points of the 1st, 2nd, 3rd... place of a tournament; places beyond the list score 0."),
+        _("points by place"),
+        default=default_place_points,
+        blank=True,
+        help_text=_(
+            "The points of the 1st, 2nd, 3rd... place of a tournament; places beyond the list "
+            "score 0."
+        ),
     )
     tournaments = models.ManyToManyField(
-        Tournament, blank=True, related_name="seasons", verbose_name=_("tournaments"),
+        Tournament,
+        blank=True,
+        related_name="seasons",
+        verbose_name=_("tournaments"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -69,16 +87,20 @@ class Season(models.Model):
             models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
             models.CheckConstraint(condition=~Q(club=""), name="season_club_not_empty"),
             models.CheckConstraint(
-                condition=Q(best_results__gte=1, best_results__lte=MAX_BEST_RESULTS), name="season_best_bounded",
+                condition=Q(best_results__gte=1, best_results__lte=MAX_BEST_RESULTS),
+                name="season_best_bounded",
             ),
-            models.CheckConstraint(condition=Q(scoring__in=leaderboard.SCORINGS), name="season_scoring_known"),
+            models.CheckConstraint(
+                condition=Q(scoring__in=leaderboard.SCORINGS), name="season_scoring_known"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
     def points_table(self) -> tuple[int, ...]:
-        """The points by place, checked (``leaderboard.check_place_points``; raises ``LeaderboardError``)."""
+        """The points by place, checked (``leaderboard.check_place_points``; raises
+        ``LeaderboardError``)."""
         return leaderboard.check_place_points(self.place_points or leaderboard.DEFAULT_PLACE_POINTS)
 
 
@@ -131,9 +153,12 @@ class RatingChange(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current rating: openskill's mu and sigma, the displayed number and the games rated."""
+    """A player's current rating: openskill's mu and sigma, the displayed number and the games
+    rated."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True, related_name="rating")
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    )
     mu = models.FloatField()
     sigma = models.FloatField()
     value = models.IntegerField(_("rating"), help_text=_("round(1000 + 40 × (mu − 3 sigma))"))
@@ -152,8 +177,8 @@ class Rating(models.Model):
 
 
 class RatingLedger(models.Model):
-    """One row: taken (updated) first by every ratings update, so that updates run one at a time; it records
-    what the last update did."""
+    """One row: taken (updated) first by every ratings update, so that updates run one at a time; it
+    records what the last update did."""
 
     updated_at = models.DateTimeField(null=True, blank=True)
     replayed_from = models.CharField(max_length=40, blank=True)

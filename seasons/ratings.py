@@ -1,4 +1,5 @@
-"""Player ratings from table places: pure functions over plain data (openskill; no Django, no database).
+"""Player ratings from table places: pure functions over plain data (openskill; no Django, no
+database).
 
 Model: **Plackett-Luce**, Algorithm 4 of Weng & Lin, "A Bayesian Approximation
 Method for Online Ranking", JMLR 12 (2011), as implemented by openskill
@@ -39,7 +40,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-#: The model (openskill's defaults). Its ``rating()`` objects are made per table from plain (mu, sigma).
+#: The model (openskill's defaults). Its ``rating()`` objects are made per table from plain (mu,
+#: sigma).
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
 START_SIGMA = MODEL.sigma
@@ -51,7 +53,8 @@ Z = 3
 
 @dataclass(frozen=True, slots=True)
 class Skill:
-    """A player's rating: the mean and standard deviation of the belief in their skill, and their rated games."""
+    """A player's rating: the mean and standard deviation of the belief in their skill, and their
+    rated games."""
 
     mu: float = START_MU
     sigma: float = START_SIGMA
@@ -73,12 +76,16 @@ def display(mu: float, sigma: float) -> int:
 
 
 def rate_table(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
-    """The seats' skills after one table: ``places`` per seat (1.., tied seats share a place), seat order.
+    """The seats' skills after one table: ``places`` per seat (1.., tied seats share a place), seat
+    order.
 
     Raises ``ValueError`` for fewer than 2 seats or a length mismatch.
     """
     if len(skills) != len(places) or len(skills) < 2:
-        raise ValueError(f"a table needs 2 or more seats with one place each, not {len(skills)} and {len(places)}")
+        raise ValueError(
+            f"a table needs 2 or more seats with one place each, not {len(skills)} and "
+            f"{len(places)}"
+        )
     teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
     rated = MODEL.rate(teams, ranks=[float(p) for p in places])
     return [Skill(team[0].mu, team[0].sigma, s.games + 1) for team, s in zip(rated, skills)]
@@ -93,12 +100,14 @@ class Game:
 
 
 def replay(
-    games: Iterable[Game], start: Mapping[int, Skill] | None = None,
+    games: Iterable[Game],
+    start: Mapping[int, Skill] | None = None,
 ) -> tuple[dict[int, Skill], list[list[tuple[Skill, Skill]]]]:
-    """Rate ``games`` in order from the skills in ``start`` (new players start at :class:`Skill`'s defaults).
+    """Rate ``games`` in order from the skills in ``start`` (new players start at :class:`Skill`'s
+    defaults).
 
-    Returns the skills after the last game (every player of ``start`` or of a game) and, per game, each seat's
-    (before, after).
+    Returns the skills after the last game (every player of ``start`` or of a game) and, per game,
+    each seat's (before, after).
     """
     skills: dict[int, Skill] = dict(start or {})
     changes = []
@@ -112,8 +121,9 @@ def replay(
 
 
 def seeding_ranks(ratings: Mapping[int, int], unrated: Sequence[int]) -> dict[int, int]:
-    """0-based seeding positions (Swiss round 1 by rating): the rated players by rating, best first (equal ratings
-    share a position), then the players without a rating in the order given (a seeded shuffle of them).
+    """0-based seeding positions (Swiss round 1 by rating): the rated players by rating, best first
+    (equal ratings share a position), then the players without a rating in the order given (a seeded
+    shuffle of them).
 
     ratings: player → displayed rating; unrated: the other players, in their seeded order.
     """

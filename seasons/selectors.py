@@ -30,19 +30,21 @@ from tournaments.models import Player, Registration, Round, Tournament
 from . import leaderboard
 from .models import Rating, Season
 
-# --- the ratings' order and the tables that count --------------------------------------------------
+# --- the ratings' order and the tables that count -------------------------------------------------
 
 
 def tournament_day(tournament: Tournament) -> date:
     """The day a tournament sorts by in the ratings: its start date, or the day it was created."""
     if tournament.start_date is not None:
         return tournament.start_date
-    return timezone.localdate(tournament.created_at) if tournament.created_at else timezone.localdate()
+    return (
+        timezone.localdate(tournament.created_at) if tournament.created_at else timezone.localdate()
+    )
 
 
 def order_key(day: date, tournament_id: int, round_number: int, table_number: int) -> str:
-    """The ratings log's sort key, as text that sorts like the tuple (day, tournament, round, table):
-    ``"2026-03-14|000000000042|003|0012"``."""
+    """The ratings log's sort key, as text that sorts like the tuple (day, tournament, round,
+    table): ``"2026-03-14|000000000042|003|0012"``."""
     return f"{day.isoformat()}|{tournament_id:012d}|{round_number:03d}|{table_number:04d}"
 
 
@@ -70,12 +72,14 @@ def counts_for_ratings(tournament: Tournament) -> bool:
 
 
 def rated_games(tournament: Tournament, *, only: Q | None = None) -> list[RatedGame]:
-    """The tournament's tables (or those of ``only``, a filter on tables) that count for the ratings, by key.
+    """The tournament's tables (or those of ``only``, a filter on tables) that count for the
+    ratings, by key.
 
-    A table counts when its game is over (``tournaments.selectors.table_results``: the target reached, the
-    hands played or closed by the arbiter) and its result is final: confirmed, or its round locked, or the
-    tournament finished (``tables.sheet.final_reason``), in a published tournament, and its round is not hidden
-    (the ratings are public: a hidden round's tables wait until the organizer releases them). 4 queries.
+    A table counts when its game is over (``tournaments.selectors.table_results``: the target
+    reached, the hands played or closed by the arbiter) and its result is final: confirmed, or its
+    round locked, or the tournament finished (``tables.sheet.final_reason``), in a published
+    tournament, and its round is not hidden (the ratings are public: a hidden round's tables wait
+    until the organizer releases them). 4 queries.
     """
     if not counts_for_ratings(tournament):
         return []
@@ -83,7 +87,10 @@ def rated_games(tournament: Tournament, *, only: Q | None = None) -> list[RatedG
     if not results:
         return []
     locked = set(
-        Round.objects.filter(tournament=tournament, status=Round.Status.LOCKED).values_list("number", flat=True))
+        Round.objects.filter(tournament=tournament, status=Round.Status.LOCKED).values_list(
+            "number", flat=True
+        )
+    )
     finished = tournament.status == Tournament.Status.FINISHED
     person = dict(Registration.objects.filter(tournament=tournament).values_list("id", "player_id"))
     day = tournament_day(tournament)
@@ -91,52 +98,76 @@ def rated_games(tournament: Tournament, *, only: Q | None = None) -> list[RatedG
     for r in results:
         if not r.over or not (r.confirmed or finished or r.round_number in locked):
             continue
-        games.append(RatedGame(
-            order_key(day, tournament.pk, r.round_number, r.number), r.table_id, tournament.pk, r.round_number,
-            r.number, tuple(person[reg] for reg in r.registrations), tuple(r.places),
-        ))
+        games.append(
+            RatedGame(
+                order_key(day, tournament.pk, r.round_number, r.number),
+                r.table_id,
+                tournament.pk,
+                r.round_number,
+                r.number,
+                tuple(person[reg] for reg in r.registrations),
+                tuple(r.places),
+            )
+        )
     return games
 
 
 def tables_of(table_ids: Iterable[int]) -> dict[int, int]:
     """Table id → tournament id for the tables that still exist (1 query)."""
     ids = list(table_ids)
-    return dict(Table.objects.filter(pk__in=ids).values_list("id", "round__tournament_id")) if ids else {}
+    return (
+        dict(Table.objects.filter(pk__in=ids).values_list("id", "round__tournament_id"))
+        if ids
+        else {}
+    )
 
 
-# --- seasons ---------------------------------------------------------------------------------------
+# --- seasons --------------------------------------------------------------------------------------
 
 
 def visible_tournaments(season: Season, user) -> list[Tournament]:
-    """The season's tournaments ``user`` may see, in season order (oldest first): the public ones, and drafts for
-    their organizer (and staff). 1 query."""
+    """The season's tournaments ``user`` may see, in season order (oldest first): the public ones,
+    and drafts for their organizer (and staff). 1 query."""
     found = sorted(season.tournaments.all(), key=lambda t: (tournament_day(t), t.pk))
     return [t for t in found if t.status != Tournament.Status.DRAFT or _sees_draft(user, t)]
 
 
 def _sees_draft(user, tournament: Tournament) -> bool:
-    return bool(user and user.is_authenticated and (user.is_superuser or tournament.owner_id == user.pk))
+    return bool(
+        user and user.is_authenticated and (user.is_superuser or tournament.owner_id == user.pk)
+    )
 
 
 def is_visible(season: Season, user) -> bool:
-    """A season is public when one of its tournaments is; its organizer (and staff) always see it. 1 query at most."""
+    """A season is public when one of its tournaments is; its organizer (and staff) always see it. 1
+    query at most."""
     if user and user.is_authenticated and (user.is_superuser or season.owner_id == user.pk):
         return True
     return season.tournaments.exclude(status=Tournament.Status.DRAFT).exists()
 
 
 def final_lines(tournament: Tournament) -> list[leaderboard.Entry]:
-    """The tournament's public standings as season entries (hidden rounds left out until released, as on the
-    tournament's public pages); cached per fingerprint: 1 query when nothing changed, 6 when it did."""
+    """The tournament's public standings as season entries (hidden rounds left out until released,
+    as on the tournament's public pages); cached per fingerprint: 1 query when nothing changed, 6
+    when it did."""
+
     def build() -> list[leaderboard.Entry]:
         rows = selectors.standings(tournament, public=True)
         external = dict(
-            Player.objects.filter(registrations__tournament=tournament).exclude(external_id="")
+            Player.objects.filter(registrations__tournament=tournament)
+            .exclude(external_id="")
             .values_list("id", "external_id")
         )
         return [
-            leaderboard.Entry(tournament.pk, row.player_id, row.name, row.club, external.get(row.player_id, ""),
-                              row.rank, Fraction(row.match_points))
+            leaderboard.Entry(
+                tournament.pk,
+                row.player_id,
+                row.name,
+                row.club,
+                external.get(row.player_id, ""),
+                row.rank,
+                Fraction(row.match_points),
+            )
             for row in rows
         ]
 
@@ -145,7 +176,8 @@ def final_lines(tournament: Tournament) -> list[leaderboard.Entry]:
 
 @dataclass(frozen=True, slots=True)
 class SeasonTournament:
-    """One tournament on a season's page: whether it counts (finished), and ``column``: its short label (T1, T2...)."""
+    """One tournament on a season's page: whether it counts (finished), and ``column``: its short
+    label (T1, T2...)."""
 
     tournament: Tournament
     counted: bool
@@ -171,15 +203,26 @@ class SeasonBoard:
         """Each row with its results labelled by tournament column (T1, T2...), in season order."""
         named = {t.tournament.pk: t for t in self.tournaments}
         return [
-            (row, [ResultCell(named[r.tournament_id].column, named[r.tournament_id].tournament.name, r.points,
-                              r.counted) for r in row.results])
+            (
+                row,
+                [
+                    ResultCell(
+                        named[r.tournament_id].column,
+                        named[r.tournament_id].tournament.name,
+                        r.points,
+                        r.counted,
+                    )
+                    for r in row.results
+                ],
+            )
             for row in self.rows
         ]
 
 
 @dataclass(frozen=True, slots=True)
 class ResultCell:
-    """One tournament's result in a leaderboard line: its column label and name, the points, and whether they count."""
+    """One tournament's result in a leaderboard line: its column label and name, the points, and
+    whether they count."""
 
     column: str
     name: str
@@ -188,13 +231,17 @@ class ResultCell:
 
 
 def season_board(season: Season, user=None) -> SeasonBoard:
-    """A season's leaderboard as ``user`` may see it: only finished tournaments count; running ones (and, for their
-    organizer, drafts) are listed as not counted yet. Raises ``LeaderboardError`` for a bad points table."""
+    """A season's leaderboard as ``user`` may see it: only finished tournaments count; running ones
+    (and, for their organizer, drafts) are listed as not counted yet. Raises ``LeaderboardError``
+    for a bad points table."""
     tournaments = visible_tournaments(season, user)
     counted = [t for t in tournaments if t.status == Tournament.Status.FINISHED]
     entries = [e for t in counted for e in final_lines(t)]
     rows = leaderboard.leaderboard(
-        entries, order=[t.pk for t in counted], best=season.best_results, scoring=season.scoring,
+        entries,
+        order=[t.pk for t in counted],
+        best=season.best_results,
+        scoring=season.scoring,
         place_points=season.points_table(),
     )
     columns = {t.pk: f"T{i}" for i, t in enumerate(counted, 1)}
@@ -205,22 +252,30 @@ def season_board(season: Season, user=None) -> SeasonBoard:
 def seasons_list(user) -> tuple[list[Season], list[Season]]:
     """(public seasons, the user's own seasons), newest first. 2 queries."""
     public = list(
-        Season.objects.filter(tournaments__status__in=[Tournament.Status.RUNNING, Tournament.Status.FINISHED])
-        .distinct().annotate(tournament_count=Count("tournaments", distinct=True))
+        Season.objects.filter(
+            tournaments__status__in=[Tournament.Status.RUNNING, Tournament.Status.FINISHED]
+        )
+        .distinct()
+        .annotate(tournament_count=Count("tournaments", distinct=True))
     )
     mine: list[Season] = []
     if user and user.is_authenticated:
-        mine = list(Season.objects.filter(owner=user).annotate(tournament_count=Count("tournaments", distinct=True)))
+        mine = list(
+            Season.objects.filter(owner=user).annotate(
+                tournament_count=Count("tournaments", distinct=True)
+            )
+        )
     return public, mine
 
 
-# --- ratings ---------------------------------------------------------------------------------------
+# --- ratings --------------------------------------------------------------------------------------
 
 
 def ranked_ratings(*, links: bool = False):
-    """Every rating with its rank (``rank``: 1 + the players with a higher displayed rating; equal ratings share it),
-    best first, ties by name; with the player loaded. ``links``: also ``latest_slug``, the player's latest published
-    tournament (for a link to their page there), in the same query."""
+    """Every rating with its rank (``rank``: 1 + the players with a higher displayed rating; equal
+    ratings share it), best first, ties by name; with the player loaded. ``links``: also
+    ``latest_slug``, the player's latest published tournament (for a link to their page there), in
+    the same query."""
     found = Rating.objects.select_related("player").annotate(
         rank=Window(expression=Rank(), order_by=F("value").desc()),
     )
@@ -239,8 +294,8 @@ RATINGS_PER_PAGE = 50
 
 
 def ratings_page(number) -> Page:
-    """One page of the ratings (``RATINGS_PER_PAGE`` rows; a bad or too high page number gives the nearest page).
-    2 queries."""
+    """One page of the ratings (``RATINGS_PER_PAGE`` rows; a bad or too high page number gives the
+    nearest page). 2 queries."""
     return Paginator(ranked_ratings(links=True), RATINGS_PER_PAGE).get_page(number)
 
 
@@ -253,15 +308,25 @@ class PlayerRating:
 
 
 def player_rating(player_id: int) -> PlayerRating | None:
-    """A player's displayed rating, games and rank among all rated players; None without a rated game. 1 query."""
+    """A player's displayed rating, games and rank among all rated players; None without a rated
+    game. 1 query."""
+
     def count(queryset):
-        # COUNT as a plain function (not an aggregate): one number, no GROUP BY, inside the one query.
-        return Subquery(queryset.order_by().values(n=Func(F("pk"), function="COUNT")), output_field=IntegerField())
+        # COUNT as a plain function (not an aggregate): one number, no GROUP BY, inside the one
+        # query.
+        return Subquery(
+            queryset.order_by().values(n=Func(F("pk"), function="COUNT")),
+            output_field=IntegerField(),
+        )
 
     row = (
         Rating.objects.filter(player_id=player_id)
-        .annotate(better=count(Rating.objects.filter(value__gt=OuterRef("value"))), rated=count(Rating.objects.all()))
-        .values("value", "games", "better", "rated").first()
+        .annotate(
+            better=count(Rating.objects.filter(value__gt=OuterRef("value"))),
+            rated=count(Rating.objects.all()),
+        )
+        .values("value", "games", "better", "rated")
+        .first()
     )
     if row is None:
         return None
@@ -273,5 +338,9 @@ def ratings_of(player_ids: Iterable[int]) -> dict[int, int]:
     ids = list(player_ids)
     found: dict[int, int] = {}
     for start in range(0, len(ids), 900):
-        found.update(Rating.objects.filter(player_id__in=ids[start:start + 900]).values_list("player_id", "value"))
+        found.update(
+            Rating.objects.filter(player_id__in=ids[start : start + 900]).values_list(
+                "player_id", "value"
+            )
+        )
     return found

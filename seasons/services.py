@@ -46,11 +46,12 @@ from tournaments.models import Tournament
 from . import leaderboard, ratings, selectors
 from .models import MAX_BEST_RESULTS, RatedTable, Rating, RatingChange, RatingLedger, Season
 
-# --- seasons ----------------------------------------------------------------------------------------
+# --- seasons --------------------------------------------------------------------------------------
 
 
 class SeasonError(ValueError):
-    """A season write refused: ``str()`` is the translated reason, ``field`` the form field it concerns (or "")."""
+    """A season write refused: ``str()`` is the translated reason, ``field`` the form field it
+    concerns (or "")."""
 
     def __init__(self, message: str, *, field: str = "", code: str = "invalid"):
         super().__init__(message)
@@ -63,8 +64,8 @@ RESERVED_SLUGS = frozenset({"new"})
 
 
 def unique_slug(name: str, *, other_than: Season | None = None) -> str:
-    """A free season address made from ``name`` (``slugify``, then ``-2``, ``-3``... while taken); "season" when the
-    name has no Latin letter or digit."""
+    """A free season address made from ``name`` (``slugify``, then ``-2``, ``-3``... while taken);
+    "season" when the name has no Latin letter or digit."""
     limit = Season._meta.get_field("slug").max_length
     base = slugify(name)[: limit - 4].strip("-_") or "season"
     taken = Season.objects.filter(slug__startswith=base)
@@ -80,29 +81,42 @@ def unique_slug(name: str, *, other_than: Season | None = None) -> str:
 
 
 def parse_place_points(text: str) -> list[int]:
-    """"25, 20, 16 13" → [25, 20, 16, 13]: whole numbers separated by commas, semicolons or spaces.
+    """ "25, 20, 16 13" → [25, 20, 16, 13]: whole numbers separated by commas, semicolons or spaces.
 
     Raises :class:`SeasonError` (field ``place_points``) for anything else, an empty list, more than
-    ``leaderboard.MAX_PLACES`` places, a number above ``leaderboard.MAX_PLACE_POINTS`` or a worse place scoring more.
+    ``leaderboard.MAX_PLACES`` places, a number above ``leaderboard.MAX_PLACE_POINTS`` or a worse
+    place scoring more.
     """
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     if not words:
         raise SeasonError(_("Give the points of at least the first place."), field="place_points")
     if len(words) > leaderboard.MAX_PLACES:
         raise SeasonError(
-            _("At most %(n)s places can score.") % {"n": leaderboard.MAX_PLACES}, field="place_points")
+            _("At most %(n)s places can score.") % {"n": leaderboard.MAX_PLACES},
+            field="place_points",
+        )
     values = []
     for word in words:
-        if not re.fullmatch(r"[0-9]{1,4}", word, re.ASCII) or int(word) > leaderboard.MAX_PLACE_POINTS:
+        if (
+            not re.fullmatch(r"[0-9]{1,4}", word, re.ASCII)
+            or int(word) > leaderboard.MAX_PLACE_POINTS
+        ):
             raise SeasonError(
                 _("%(value)s is not a number of points: write whole numbers from 0 to %(max)s.")
-                % {"value": word[:20], "max": leaderboard.MAX_PLACE_POINTS}, field="place_points")
+                % {"value": word[:20], "max": leaderboard.MAX_PLACE_POINTS},
+                field="place_points",
+            )
         values.append(int(word))
     for place, (better, worse) in enumerate(zip(values, values[1:]), 2):
         if worse > better:
             raise SeasonError(
-                _("Place %(place)s scores more than place %(better)s: a worse place cannot score more.")
-                % {"place": place, "better": place - 1}, field="place_points")
+                _(
+                    "Place %(place)s scores more than place %(better)s: a worse place cannot score "
+                    "more."
+                )
+                % {"place": place, "better": place - 1},
+                field="place_points",
+            )
     return values
 
 
@@ -127,27 +141,41 @@ def _check(fields: SeasonFields, user, season: Season | None) -> tuple[str, str,
         raise SeasonError(_("Name the club whose tournaments the season ranks."), field="club")
     if not 1 <= fields.best_results <= MAX_BEST_RESULTS:
         raise SeasonError(
-            _("Count from 1 to %(max)s results.") % {"max": MAX_BEST_RESULTS}, field="best_results")
+            _("Count from 1 to %(max)s results.") % {"max": MAX_BEST_RESULTS}, field="best_results"
+        )
     if fields.scoring not in leaderboard.SCORINGS:
         raise SeasonError(_("Choose how the tournaments score."), field="scoring")
     try:
         leaderboard.check_place_points(fields.place_points)
     except leaderboard.LeaderboardError as exc:
         raise SeasonError(str(exc), field="place_points") from None
-    owner_id = season.owner_id if season is not None and season.owner_id else getattr(user, "pk", None)
+    owner_id = (
+        season.owner_id if season is not None and season.owner_id else getattr(user, "pk", None)
+    )
     kept = set(season.tournaments.values_list("pk", flat=True)) if season is not None else set()
-    foreign = [t for t in fields.tournaments
-               if t.owner_id != owner_id and t.pk not in kept and not getattr(user, "is_superuser", False)]
+    foreign = [
+        t
+        for t in fields.tournaments
+        if t.owner_id != owner_id and t.pk not in kept and not getattr(user, "is_superuser", False)
+    ]
     if foreign:
         raise SeasonError(
-            ngettext("%(names)s is not one of your tournaments.", "%(names)s are not your tournaments.", len(foreign))
-            % {"names": ", ".join(t.name for t in foreign)}, field="tournaments")
+            ngettext(
+                "%(names)s is not one of your tournaments.",
+                "%(names)s are not your tournaments.",
+                len(foreign),
+            )
+            % {"names": ", ".join(t.name for t in foreign)},
+            field="tournaments",
+        )
     slug = fields.slug.strip()
     if slug:
         if not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug):
             raise SeasonError(_("Use letters, digits and hyphens only."), field="slug")
         if slug in RESERVED_SLUGS:
-            raise SeasonError(_("This address is taken by the site's own pages; choose another."), field="slug")
+            raise SeasonError(
+                _("This address is taken by the site's own pages; choose another."), field="slug"
+            )
         taken = Season.objects.filter(slug=slug)
         if season is not None:
             taken = taken.exclude(pk=season.pk)
@@ -159,19 +187,26 @@ def _check(fields: SeasonFields, user, season: Season | None) -> tuple[str, str,
 
 
 def create_season(fields: SeasonFields, *, owner) -> Season:
-    """A new season owned by ``owner`` (a user), with its tournaments. Raises :class:`SeasonError`."""
+    """A new season owned by ``owner`` (a user), with its tournaments. Raises
+    :class:`SeasonError`."""
     with transaction.atomic():
         name, club, slug = _check(fields, owner, None)
         season = Season.objects.create(
-            name=name, slug=slug, club=club, owner=owner, best_results=fields.best_results,
-            scoring=fields.scoring, place_points=list(fields.place_points),
+            name=name,
+            slug=slug,
+            club=club,
+            owner=owner,
+            best_results=fields.best_results,
+            scoring=fields.scoring,
+            place_points=list(fields.place_points),
         )
         season.tournaments.set(fields.tournaments)
     return season
 
 
 def update_season(season: Season, fields: SeasonFields, *, user) -> Season:
-    """Change a season's settings and tournaments (``user``: who edits, for the tournaments' check). Raises
+    """Change a season's settings and tournaments (``user``: who edits, for the tournaments' check).
+    Raises
     :class:`SeasonError`; nothing is written then."""
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
@@ -184,13 +219,13 @@ def update_season(season: Season, fields: SeasonFields, *, user) -> Season:
     return season
 
 
-# --- ratings ----------------------------------------------------------------------------------------
+# --- ratings --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class RatingsUpdate:
-    """What an update did: ``start`` the order key it replayed from ("" = from the first table; None = nothing had
-    changed), ``tables`` the tables it rated, ``full``: everything was recomputed."""
+    """What an update did: ``start`` the order key it replayed from ("" = from the first table; None
+    = nothing had changed), ``tables`` the tables it rated, ``full``: everything was recomputed."""
 
     start: str | None
     tables: int
@@ -198,10 +233,14 @@ class RatingsUpdate:
 
 
 def update_ratings(
-    *, tables: Iterable[int] = (), rounds: Iterable[tuple[int, int]] = (), tournaments: Iterable[int] = (),
+    *,
+    tables: Iterable[int] = (),
+    rounds: Iterable[tuple[int, int]] = (),
+    tournaments: Iterable[int] = (),
 ) -> RatingsUpdate:
-    """Bring the ratings in line after changes to these tables (ids), rounds ((tournament id, number)) and
-    tournaments (ids), whether they still exist or not. Idempotent: a second call finds nothing to do."""
+    """Bring the ratings in line after changes to these tables (ids), rounds ((tournament id,
+    number)) and tournaments (ids), whether they still exist or not. Idempotent: a second call finds
+    nothing to do."""
     with transaction.atomic():
         _take_ledger()
         start = _earliest_change(set(tables), set(rounds), set(tournaments))
@@ -224,8 +263,11 @@ def _take_ledger() -> None:
         RatingLedger.objects.filter(pk=1).update(updated_at=timezone.now())
 
 
-def _earliest_change(table_ids: set[int], rounds: set[tuple[int, int]], tournament_ids: set[int]) -> str | None:
-    """The smallest order key where the log and the tables that count differ, within the given scope."""
+def _earliest_change(
+    table_ids: set[int], rounds: set[tuple[int, int]], tournament_ids: set[int]
+) -> str | None:
+    """The smallest order key where the log and the tables that count differ, within the given
+    scope."""
     located = selectors.tables_of(table_ids)
     scope: dict[int, Q] = {}
     for tournament_id, number in rounds:
@@ -238,7 +280,8 @@ def _earliest_change(table_ids: set[int], rounds: set[tuple[int, int]], tourname
     stored = {
         table_id: (key, list(players), list(places))
         for table_id, key, players, places in RatedTable.objects.filter(stored_filter).values_list(
-            "table_id", "order_key", "players", "places")
+            "table_id", "order_key", "players", "places"
+        )
     }
     wanted: dict[int, selectors.RatedGame] = {}
     for tournament in Tournament.objects.filter(pk__in=tournament_ids | set(scope)):
@@ -248,7 +291,11 @@ def _earliest_change(table_ids: set[int], rounds: set[tuple[int, int]], tourname
     keys = []
     for table_id in stored.keys() | wanted.keys():
         old, new = stored.get(table_id), wanted.get(table_id)
-        if old is not None and new is not None and old == (new.order_key, list(new.players), list(new.places)):
+        if (
+            old is not None
+            and new is not None
+            and old == (new.order_key, list(new.players), list(new.places))
+        ):
             continue
         keys += [old[0]] if old is not None else []
         keys += [new.order_key] if new is not None else []
@@ -265,7 +312,9 @@ def _games_from(start: str) -> list[selectors.RatedGame]:
             continue
         only = None
         if start and here == (day, tournament_id):
-            only = Q(round__number__gt=round_number) | Q(round__number=round_number, number__gte=number)
+            only = Q(round__number__gt=round_number) | Q(
+                round__number=round_number, number__gte=number
+            )
         games += selectors.rated_games(tournament, only=only)
     games.sort(key=lambda g: g.order_key)
     return [g for g in games if g.order_key >= start]
@@ -279,7 +328,8 @@ def _parse(key: str) -> tuple[str, int, int, int]:
 
 
 def _replay_from(start: str) -> RatingsUpdate:
-    """Restore the ratings to just before ``start`` and replay every table that counts from there (see the module)."""
+    """Restore the ratings to just before ``start`` and replay every table that counts from there
+    (see the module)."""
     skills: dict[int, ratings.Skill] = {}
     emptied: set[int] = set()  # players whose every rated game was from ``start`` on
     if not start:
@@ -289,8 +339,11 @@ def _replay_from(start: str) -> RatingsUpdate:
     else:
         undone: Counter[int] = Counter()
         before: dict[int, tuple[float, float]] = {}
-        for player_id, mu, sigma in RatingChange.objects.filter(rated_table__order_key__gte=start).order_by(
-                "rated_table__order_key").values_list("player_id", "mu_before", "sigma_before"):
+        for player_id, mu, sigma in (
+            RatingChange.objects.filter(rated_table__order_key__gte=start)
+            .order_by("rated_table__order_key")
+            .values_list("player_id", "mu_before", "sigma_before")
+        ):
             before.setdefault(player_id, (mu, sigma))
             undone[player_id] += 1
         RatingChange.objects.filter(rated_table__order_key__gte=start).delete()
@@ -304,7 +357,9 @@ def _replay_from(start: str) -> RatingsUpdate:
     games = _games_from(start)
     if start:
         missing = {p for g in games for p in g.players} - skills.keys() - emptied
-        for player_id, mu, sigma, count in _chunked_ratings(missing, "player_id", "mu", "sigma", "games"):
+        for player_id, mu, sigma, count in _chunked_ratings(
+            missing, "player_id", "mu", "sigma", "games"
+        ):
             skills[player_id] = ratings.Skill(mu, sigma, count)
     after, changes = ratings.replay((ratings.Game(g.players, g.places) for g in games), skills)
     _write(games, changes)
@@ -318,37 +373,68 @@ def _replay_from(start: str) -> RatingsUpdate:
 def _chunked_ratings(player_ids: Iterable[int], *fields: str):
     ids = list(player_ids)
     for i in range(0, len(ids), 900):
-        yield from Rating.objects.filter(player_id__in=ids[i:i + 900]).values_list(*fields)
+        yield from Rating.objects.filter(player_id__in=ids[i : i + 900]).values_list(*fields)
 
 
-def _write(games: list[selectors.RatedGame], changes: list[list[tuple[ratings.Skill, ratings.Skill]]]) -> None:
-    """The log of the replayed games: one RatedTable and one RatingChange per seat (bulk, in batches)."""
+def _write(
+    games: list[selectors.RatedGame], changes: list[list[tuple[ratings.Skill, ratings.Skill]]]
+) -> None:
+    """The log of the replayed games: one RatedTable and one RatingChange per seat (bulk, in
+    batches)."""
     batch = 1000
     for i in range(0, len(games), batch):
-        part = games[i:i + batch]
-        rows = RatedTable.objects.bulk_create([
-            RatedTable(order_key=g.order_key, table_id=g.table_id, tournament_id=g.tournament_id,
-                       round_number=g.round_number, number=g.number, players=list(g.players), places=list(g.places))
-            for g in part
-        ])
-        RatingChange.objects.bulk_create([
-            RatingChange(rated_table_id=row.pk, player_id=player, place=place, mu_before=b.mu, sigma_before=b.sigma,
-                         mu_after=a.mu, sigma_after=a.sigma)
-            for row, game, seats in zip(rows, part, changes[i:i + batch])
-            for player, place, (b, a) in zip(game.players, game.places, seats)
-        ], batch_size=4000)
+        part = games[i : i + batch]
+        rows = RatedTable.objects.bulk_create(
+            [
+                RatedTable(
+                    order_key=g.order_key,
+                    table_id=g.table_id,
+                    tournament_id=g.tournament_id,
+                    round_number=g.round_number,
+                    number=g.number,
+                    players=list(g.players),
+                    places=list(g.places),
+                )
+                for g in part
+            ]
+        )
+        RatingChange.objects.bulk_create(
+            [
+                RatingChange(
+                    rated_table_id=row.pk,
+                    player_id=player,
+                    place=place,
+                    mu_before=b.mu,
+                    sigma_before=b.sigma,
+                    mu_after=a.mu,
+                    sigma_after=a.sigma,
+                )
+                for row, game, seats in zip(rows, part, changes[i : i + batch])
+                for player, place, (b, a) in zip(game.players, game.places, seats)
+            ],
+            batch_size=4000,
+        )
 
 
 def _save_ratings(skills: dict[int, ratings.Skill], emptied: set[int], *, full: bool) -> None:
-    """Write the players' current ratings (insert or update), and delete those left with no rated game."""
+    """Write the players' current ratings (insert or update), and delete those left with no rated
+    game."""
     if emptied:
         ids = list(emptied)
         for i in range(0, len(ids), 900):
-            Rating.objects.filter(player_id__in=ids[i:i + 900]).delete()
-    rows = [Rating(player_id=p, mu=s.mu, sigma=s.sigma, value=s.rating, games=s.games) for p, s in skills.items()
-            if s.games > 0]
+            Rating.objects.filter(player_id__in=ids[i : i + 900]).delete()
+    rows = [
+        Rating(player_id=p, mu=s.mu, sigma=s.sigma, value=s.rating, games=s.games)
+        for p, s in skills.items()
+        if s.games > 0
+    ]
     if full:
         Rating.objects.bulk_create(rows, batch_size=2000)
     else:
-        Rating.objects.bulk_create(rows, batch_size=2000, update_conflicts=True, unique_fields=["player"],
-                                   update_fields=["mu", "sigma", "value", "games", "updated_at"])
+        Rating.objects.bulk_create(
+            rows,
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=["player"],
+            update_fields=["mu", "sigma", "value", "games", "updated_at"],
+        )

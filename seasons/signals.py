@@ -1,4 +1,5 @@
-"""What keeps the ratings up to date: receivers on the models the services write, and one task per commit.
+"""What keeps the ratings up to date: receivers on the models the services write, and one task per
+commit.
 
 Why signals and a task, not a call in the services: a table's result becomes
 final in several places (``tables.services.confirm_result``, a round locked by
@@ -8,8 +9,8 @@ deleted), and those services stay unaware of ratings. The receivers only note
 
 - a ``Table`` saved with ``result_confirmed_at`` or ``closed_by_arbiter``
   (confirmed, reopened, closed) or saved whole: that table;
-- a ``Round`` saved with ``status`` (locked, reopened) or ``hidden`` (hidden, released: the ratings are public
-  and leave hidden rounds out) or deleted: that round;
+- a ``Round`` saved with ``status`` (locked, reopened) or ``hidden`` (hidden, released: the ratings
+  are public and leave hidden rounds out) or deleted: that round;
 - a ``Tournament`` saved with ``status`` or ``start_date`` (finished,
   reopened, published, re-dated: the order moves) or saved whole, or deleted:
   that tournament.
@@ -63,7 +64,9 @@ class _Batch:
         from .tasks import update_ratings
 
         update_ratings.delay(
-            tables=sorted(self.tables), rounds=sorted(self.rounds), tournaments=sorted(self.tournaments),
+            tables=sorted(self.tables),
+            rounds=sorted(self.rounds),
+            tournaments=sorted(self.tournaments),
         )
 
 
@@ -71,14 +74,19 @@ _local = threading.local()
 
 
 def _batch() -> _Batch:
-    """The batch of the transaction under way: a new one (and its on-commit task) unless one is waiting for this
-    transaction's commit (a rolled-back transaction drops its callbacks, and with them its batch)."""
+    """The batch of the transaction under way: a new one (and its on-commit task) unless one is
+    waiting for this transaction's commit (a rolled-back transaction drops its callbacks, and with
+    them its batch)."""
     batch = _local.__dict__.get("batch")
-    if batch is not None and connection.in_atomic_block and any(
-            callback == batch.flush for _sids, callback, _robust in connection.run_on_commit):
+    if (
+        batch is not None
+        and connection.in_atomic_block
+        and any(callback == batch.flush for _sids, callback, _robust in connection.run_on_commit)
+    ):
         return batch
     batch = _local.batch = _Batch()
-    # Outside a transaction on_commit runs at once: the caller's note must be added first (``_note``).
+    # Outside a transaction on_commit runs at once: the caller's note must be added first
+    # (``_note``).
     return batch
 
 
@@ -120,7 +128,9 @@ def round_deleted(sender, instance: Round, **kwargs) -> None:
 
 
 @receiver(post_save, sender=Tournament, dispatch_uid="seasons-tournament-saved")
-def tournament_saved(sender, instance: Tournament, created: bool, update_fields=None, **kwargs) -> None:
+def tournament_saved(
+    sender, instance: Tournament, created: bool, update_fields=None, **kwargs
+) -> None:
     if created or (update_fields is not None and not _TOURNAMENT_FIELDS & set(update_fields)):
         return
     _note("tournament", instance.pk)

@@ -1,8 +1,9 @@
-"""Season and rating pages: thin views over ``seasons.selectors`` (reads) and ``seasons.services`` (writes).
+"""Season and rating pages: thin views over ``seasons.selectors`` (reads) and ``seasons.services``
+(writes).
 
-Public: the seasons list, a season's leaderboard (when one of its tournaments is public), the ratings. The
-season's organizer (or staff) creates and edits it; creating needs the right to create tournaments
-(``tournaments.permissions.CREATE``).
+Public: the seasons list, a season's leaderboard (when one of its tournaments is public), the
+ratings. The season's organizer (or staff) creates and edits it; creating needs the right to create
+tournaments (``tournaments.permissions.CREATE``).
 """
 
 from __future__ import annotations
@@ -40,13 +41,18 @@ def _season(request, slug: str) -> Season:
 def season_list(request):
     """GET /seasons/: public seasons, and the user's own."""
     public, mine = selectors.seasons_list(request.user)
-    context = {"public": public, "mine": mine, "can_create": request.user.has_perm(permissions.CREATE)}
+    context = {
+        "public": public,
+        "mine": mine,
+        "can_create": request.user.has_perm(permissions.CREATE),
+    }
     return render(request, "seasons/list.html", context)
 
 
 @require_GET
 def season(request, slug):
-    """GET /seasons/<slug>/: the leaderboard (only finished tournaments count) and the season's tournaments."""
+    """GET /seasons/<slug>/: the leaderboard (only finished tournaments count) and the season's
+    tournaments."""
     found = _season(request, slug)
     board = selectors.season_board(found, request.user)
     context = {"season": found, "board": board, "can_manage": can_manage(request.user, found)}
@@ -61,7 +67,9 @@ def season_export(request, slug):
     out = io.StringIO()
     exports.write_season(found, out, excel=excel, user=request.user)
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{found.slug}{"-excel" if excel else ""}.csv"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{found.slug}{"-excel" if excel else ""}.csv"'
+    )
     return response
 
 
@@ -94,7 +102,8 @@ def season_create(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request, slug):
-    """GET/POST /seasons/<slug>/edit/: the season's settings and tournaments (its organizer only)."""
+    """GET/POST /seasons/<slug>/edit/: the season's settings and tournaments (its organizer
+    only)."""
     found = get_object_or_404(Season, slug=slug)
     if not can_manage(request.user, found):
         raise PermissionDenied("seasons.manage")

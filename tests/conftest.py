@@ -8,8 +8,9 @@ def _fast_passwords(settings):
 
 @pytest.fixture(autouse=True)
 def _default_language():
-    """A page requested in Italian leaves Italian active in the thread (LocaleMiddleware does not reset it);
-    every test starts and ends in the default language, so command output and messages do not depend on order."""
+    """A page requested in Italian leaves Italian active in the thread (LocaleMiddleware does not
+    reset it); every test starts and ends in the default language, so command output and messages do
+    not depend on order."""
     from django.utils import translation
 
     translation.activate("en")

@@ -50,7 +50,9 @@ class RoundFactory(factory.django.DjangoModelFactory):
 def seated_table(tournament=None, *, players=4, round_number=1, number=1, names=None) -> Table:
     """A table of ``players`` new registrations in round ``round_number`` (created when absent)."""
     tournament = tournament or TournamentFactory()
-    round_, _ = Round.objects.get_or_create(tournament=tournament, number=round_number, defaults={"status": Round.Status.PLAYING})
+    round_, _ = Round.objects.get_or_create(
+        tournament=tournament, number=round_number, defaults={"status": Round.Status.PLAYING}
+    )
     table = Table.objects.create(round=round_, number=number)
     for position in range(players):
         player = PlayerFactory(name=names[position]) if names else PlayerFactory()

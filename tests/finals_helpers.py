@@ -1,8 +1,9 @@
-"""An evening of 8 players for the finals and hidden rounds tests: one Swiss round played and locked.
+"""An evening of 8 players for the finals and hidden rounds tests: one Swiss round played and
+locked.
 
-Round 1, table 1 (Anna, Bruno, Carla, Dario) ends [100, 19, 10, 1]; table 2 (Elena, Fabio, Gina, Hugo)
-ends [114, 30, 12, 0]. Swiss standings: Hugo (10 MP, 0 RP), Dario (10, 1), Carla (6, 10), Gina (6, 12),
-Bruno (3, 19), Fabio (3, 30), Anna (1, 100), Elena (1, 114).
+Round 1, table 1 (Anna, Bruno, Carla, Dario) ends [100, 19, 10, 1]; table 2 (Elena, Fabio, Gina,
+Hugo) ends [114, 30, 12, 0]. Swiss standings: Hugo (10 MP, 0 RP), Dario (10, 1), Carla (6, 10), Gina
+(6, 12), Bruno (3, 19), Fabio (3, 30), Anna (1, 100), Elena (1, 114).
 """
 
 from tables.services import record_hand
@@ -24,7 +25,8 @@ def play(table, hands):
 
 
 def swiss_round(tournament, number=1, *, lock=True):
-    """Round ``number`` of the 8 players as in the module's docstring (a new round 1 creates the players)."""
+    """Round ``number`` of the 8 players as in the module's docstring (a new round 1 creates the
+    players)."""
     first = seated_table(tournament, round_number=number, number=1, names=TABLE_1)
     second = seated_table(tournament, round_number=number, number=2, names=TABLE_2)
     play(first, [[20, 4, 2, 0]] * 4 + [[20, 3, 2, 1]])

@@ -18,4 +18,7 @@ from django.utils.http import urlsafe_base64_encode
 def set_password_path(user) -> str:
     """The path (``/accounts/password/<uid>/<token>/``) where ``user`` chooses a password."""
     uid = urlsafe_base64_encode(force_bytes(user.pk))
-    return reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": default_token_generator.make_token(user)})
+    return reverse(
+        "password_reset_confirm",
+        kwargs={"uidb64": uid, "token": default_token_generator.make_token(user)},
+    )

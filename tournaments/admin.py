@@ -17,7 +17,9 @@ class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
     fields = ["number", "status", "seating_method", "seed"]
-    readonly_fields = ["status"]  # locked and reopened through tournaments.organizer (with a reason)
+    readonly_fields = [
+        "status"
+    ]  # locked and reopened through tournaments.organizer (with a reason)
     show_change_link = True
 
 
@@ -30,7 +32,8 @@ class TournamentAdmin(SimpleHistoryAdmin):
     inlines = [RoundInline, RegistrationInline]
 
     def get_readonly_fields(self, request, obj=None):
-        # Publishing, finishing and reopening go through tournaments.organizer (the manage page, the commands).
+        # Publishing, finishing and reopening go through tournaments.organizer (the manage page, the
+        # commands).
         return ["status"] if obj is not None else []
 
 
@@ -62,8 +65,8 @@ class RoundAdmin(SimpleHistoryAdmin):
     list_display = ["tournament", "number", "status", "seating_method"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
-    # Locked, reopened, hidden and released through tournaments.organizer (with the actor, a reason, and the
-    # counter that refreshes cached pages); the kind is set when the finals are created.
+    # Locked, reopened, hidden and released through tournaments.organizer (with the actor, a reason,
+    # and the counter that refreshes cached pages); the kind is set when the finals are created.
     readonly_fields = ["status", "kind", "hidden"]
 
 

@@ -32,7 +32,8 @@ class ActorKind(models.TextChoices):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who writes: a signed-in user, a player through their private link, the command line, or the engine.
+    """Who writes: a signed-in user, a player through their private link, the command line, or the
+    engine.
 
     ``user`` is the Django user for ``ActorKind.USER``; ``player`` the
     ``Registration`` for ``ActorKind.PLAYER``; both None otherwise.
@@ -44,7 +45,8 @@ class Actor:
 
     @classmethod
     def of(cls, user) -> Actor:
-        """The actor for a signed-in ``user``. Raises ``ValueError`` for an anonymous or missing user."""
+        """The actor for a signed-in ``user``. Raises ``ValueError`` for an anonymous or missing
+        user."""
         if user is None or not getattr(user, "is_authenticated", False):
             raise ValueError("a write needs a signed-in user, the command line or the engine")
         return cls(ActorKind.USER, user)
@@ -56,7 +58,8 @@ class Actor:
 
     @property
     def user_or_none(self):
-        """The user to store in ``recorded_by``-style columns (None for the command line and the engine)."""
+        """The user to store in ``recorded_by``-style columns (None for the command line and the
+        engine)."""
         return self.user if self.kind == ActorKind.USER else None
 
     def __str__(self) -> str:
@@ -86,10 +89,16 @@ def stamp(instance: models.Model, actor: Actor, reason: str = "") -> models.Mode
 class ActorHistory(models.Model):
     """Abstract base of the historical models: the kind of actor of each change."""
 
-    history_actor = models.CharField(_("changed by"), max_length=10, choices=ActorKind.choices, blank=True)
+    history_actor = models.CharField(
+        _("changed by"), max_length=10, choices=ActorKind.choices, blank=True
+    )
     history_player = models.IntegerField(
-        _("player (registration id)"), null=True, blank=True,
-        help_text=_("For a change made through a player's private link: the player's registration."),
+        _("player (registration id)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "For a change made through a player's private link: the player's registration."
+        ),
     )
 
     class Meta:
@@ -127,13 +136,21 @@ def actor_label(record, players: dict[int, str] | None = None) -> str:
 
 @cache
 def _historical_model(model: type[models.Model]) -> type[models.Model]:
-    """``model.history.model`` (simple-history builds a new manager class at every access: once is enough)."""
+    """``model.history.model`` (simple-history builds a new manager class at every access: once is
+    enough)."""
     return model.history.model
 
 
-def copy_to_history(queryset: models.QuerySet, actor: Actor, reason: str = "", *, chunk: int = 900,
-                    pks: list | None = None) -> int:
-    """Write the "created" history record of every row of ``queryset`` in one INSERT ... SELECT per chunk.
+def copy_to_history(
+    queryset: models.QuerySet,
+    actor: Actor,
+    reason: str = "",
+    *,
+    chunk: int = 900,
+    pks: list | None = None,
+) -> int:
+    """Write the "created" history record of every row of ``queryset`` in one INSERT ... SELECT per
+    chunk.
 
     For bulk imports: the same records ``save()`` would write (simple-history's
     historical table, with ``actor`` and ``reason``), without building a
@@ -149,7 +166,11 @@ def copy_to_history(queryset: models.QuerySet, actor: Actor, reason: str = "", *
     historical = _historical_model(model)
     tracked = [f for f in historical._meta.concrete_fields if not f.name.startswith("history_")]
     columns = [f.column for f in tracked] + [
-        "history_date", "history_change_reason", "history_type", "history_user_id", "history_actor",
+        "history_date",
+        "history_change_reason",
+        "history_type",
+        "history_user_id",
+        "history_actor",
         "history_player",
     ]
     user = actor.user_or_none
@@ -157,10 +178,14 @@ def copy_to_history(queryset: models.QuerySet, actor: Actor, reason: str = "", *
         "history_date": models.Value(timezone.now(), output_field=models.DateTimeField()),
         "history_change_reason": models.Value(reason or None, output_field=models.CharField()),
         "history_type": models.Value("+", output_field=models.CharField()),
-        "history_user_id": models.Value(user.pk if user else None, output_field=models.IntegerField()),
+        "history_user_id": models.Value(
+            user.pk if user else None, output_field=models.IntegerField()
+        ),
         "history_actor": models.Value(actor.kind.value, output_field=models.CharField()),
-        "history_player": models.Value(actor.player.pk if actor.player is not None else None,
-                                       output_field=models.IntegerField()),
+        "history_player": models.Value(
+            actor.player.pk if actor.player is not None else None,
+            output_field=models.IntegerField(),
+        ),
     }
     if pks is None:
         pks = list(queryset.values_list("pk", flat=True))
@@ -169,7 +194,8 @@ def copy_to_history(queryset: models.QuerySet, actor: Actor, reason: str = "", *
     with connection.cursor() as cursor:
         for start in range(0, len(pks), chunk):
             select = (
-                model._base_manager.filter(pk__in=pks[start:start + chunk]).order_by()
+                model._base_manager.filter(pk__in=pks[start : start + chunk])
+                .order_by()
                 .annotate(**{f"h_{k}": v for k, v in constants.items()})
                 .values_list(*[f.attname for f in tracked], *[f"h_{k}" for k in constants])
             )

@@ -41,18 +41,26 @@ def next_round_number(tournament: Tournament) -> int:
 
 
 def not_seated(tournament: Tournament, round_number: int) -> set[int]:
-    """Registration ids marked absent or late for ``round_number``: seating leaves them out. One query."""
+    """Registration ids marked absent or late for ``round_number``: seating leaves them out. One
+    query."""
     return set(
         Attendance.objects.filter(
-            registration__tournament=tournament, round_number=round_number, state__in=[State.ABSENT, State.LATE],
+            registration__tournament=tournament,
+            round_number=round_number,
+            state__in=[State.ABSENT, State.LATE],
         ).values_list("registration_id", flat=True)
     )
 
 
 def set_attendance(
-    tournament: Tournament, round_number: int, states: Mapping[int, str], *, actor: Actor,
+    tournament: Tournament,
+    round_number: int,
+    states: Mapping[int, str],
+    *,
+    actor: Actor,
 ) -> int:
-    """Record the check-in of ``round_number``: ``states`` maps registration ids to present/absent/late.
+    """Record the check-in of ``round_number``: ``states`` maps registration ids to
+    present/absent/late.
 
     Allowed for the round about to be seated (:func:`next_round_number`) and,
     while it is played, for the current one (a player leaving early: absent;
@@ -68,25 +76,31 @@ def set_attendance(
         expected = next_round_number(tournament)
         if round_number != expected:
             raise TournamentError(
-                _("The check-in is for round %(n)s now.") % {"n": expected}, code="round_number",
+                _("The check-in is for round %(n)s now.") % {"n": expected},
+                code="round_number",
             )
         bad = [s for s in states.values() if s not in State.values]
         if bad:
-            raise TournamentError(_("Unknown check-in state %(state)s.") % {"state": bad[0]}, code="bad_state")
+            raise TournamentError(
+                _("Unknown check-in state %(state)s.") % {"state": bad[0]}, code="bad_state"
+            )
         known = set(
-            Registration.objects.filter(tournament=tournament, withdrawn=False, pk__in=list(states))
-            .values_list("pk", flat=True)
+            Registration.objects.filter(
+                tournament=tournament, withdrawn=False, pk__in=list(states)
+            ).values_list("pk", flat=True)
         )
         unknown = set(states) - known
         if unknown:
             raise TournamentError(
-                _("Player %(id)s is not an active player of this tournament.") % {"id": min(unknown)},
+                _("Player %(id)s is not an active player of this tournament.")
+                % {"id": min(unknown)},
                 code="unknown_player",
             )
         current = {
             a.registration_id: a
             for a in Attendance.objects.select_for_update().filter(
-                registration_id__in=known, round_number=round_number)
+                registration_id__in=known, round_number=round_number
+            )
         }
         changed = 0
         for registration_id, state in states.items():
@@ -107,16 +121,25 @@ def late_players(round_: Round) -> list[Registration]:
     """Players marked late for ``round_`` who have neither a seat nor a bye in it yet, by name."""
     placed = set(Seat.objects.filter(round=round_).values_list("registration_id", flat=True))
     placed |= set(Bye.objects.filter(round=round_).values_list("registration_id", flat=True))
-    late = Registration.objects.filter(
-        tournament_id=round_.tournament_id, withdrawn=False,
-        attendances__round_number=round_.number, attendances__state=State.LATE,
-    ).select_related("player").order_by("player__name", "id")
+    late = (
+        Registration.objects.filter(
+            tournament_id=round_.tournament_id,
+            withdrawn=False,
+            attendances__round_number=round_.number,
+            attendances__state=State.LATE,
+        )
+        .select_related("player")
+        .order_by("player__name", "id")
+    )
     return [r for r in late if r.pk not in placed]
 
 
 def _arrive(round_: Round, registration: Registration, actor: Actor) -> None:
     Attendance.objects.filter(registration=registration, round_number=round_.number).delete()
-    stamp(Attendance(registration=registration, round_number=round_.number, state=State.PRESENT), actor).save()
+    stamp(
+        Attendance(registration=registration, round_number=round_.number, state=State.PRESENT),
+        actor,
+    ).save()
 
 
 def _open_round(round_: Round, registration: Registration) -> Round:
@@ -124,14 +147,24 @@ def _open_round(round_: Round, registration: Registration) -> Round:
     if round_.tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(_("The tournament is finished."), code="finished")
     if round_.status == Round.Status.LOCKED:
-        raise TournamentError(_("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked")
+        raise TournamentError(
+            _("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked"
+        )
     if registration.tournament_id != round_.tournament_id or registration.withdrawn:
-        raise TournamentError(_("%(name)s is not an active player of this tournament.")
-                              % {"name": registration.player.name}, code="unknown_player")
-    if (Seat.objects.filter(round=round_, registration=registration).exists()
-            or Bye.objects.filter(round=round_, registration=registration).exists()):
-        raise TournamentError(_("%(name)s already plays in round %(n)s.")
-                              % {"name": registration.player.name, "n": round_.number}, code="already_placed")
+        raise TournamentError(
+            _("%(name)s is not an active player of this tournament.")
+            % {"name": registration.player.name},
+            code="unknown_player",
+        )
+    if (
+        Seat.objects.filter(round=round_, registration=registration).exists()
+        or Bye.objects.filter(round=round_, registration=registration).exists()
+    ):
+        raise TournamentError(
+            _("%(name)s already plays in round %(n)s.")
+            % {"name": registration.player.name, "n": round_.number},
+            code="already_placed",
+        )
     return round_
 
 
@@ -150,7 +183,8 @@ def give_bye(round_: Round, registration: Registration, *, actor: Actor) -> Bye:
 
 
 def fill_in(round_: Round, registration: Registration, *, actor: Actor) -> Seat:
-    """A late player takes the last seat of a table of ``round_`` that has not started; returns the seat.
+    """A late player takes the last seat of a table of ``round_`` that has not started; returns the
+    seat.
 
     The table chosen is the smallest that can grow by one under the
     tournament's rule set (``rulesets.table_rules``: 3, 4 or 5 seats), among
@@ -164,12 +198,19 @@ def fill_in(round_: Round, registration: Registration, *, actor: Actor) -> Seat:
         tournament = round_.tournament
         tables = (
             Table.objects.select_for_update()
-            .filter(round=round_, mode=Table.Mode.ARBITER, hands_recorded=0, closed_by_arbiter=False,
-                    result_confirmed_at__isnull=True)
+            .filter(
+                round=round_,
+                mode=Table.Mode.ARBITER,
+                hands_recorded=0,
+                closed_by_arbiter=False,
+                result_confirmed_at__isnull=True,
+            )
             .order_by("number")
         )
         sizes = {t: t.seats.count() for t in tables}
-        started = set(HandEntry.objects.filter(table__in=list(sizes)).values_list("table_id", flat=True))
+        started = set(
+            HandEntry.objects.filter(table__in=list(sizes)).values_list("table_id", flat=True)
+        )
         candidates = []
         for table, size in sizes.items():
             if table.pk in started or size >= 5:
@@ -181,7 +222,8 @@ def fill_in(round_: Round, registration: Registration, *, actor: Actor) -> Seat:
             candidates.append((size, table.number, table))
         if not candidates:
             raise TournamentError(
-                _("No table of round %(n)s can take another player now; give a bye instead.") % {"n": round_.number},
+                _("No table of round %(n)s can take another player now; give a bye instead.")
+                % {"n": round_.number},
                 code="no_table",
             )
         size, _number, table = min(candidates, key=lambda c: (c[0], c[1]))

@@ -54,7 +54,8 @@ class RoundClock:
 
 
 def clock_at(minutes: int | None, started_at: datetime | None, now: datetime) -> RoundClock | None:
-    """The clock of a round of ``minutes`` started at ``started_at`` (None: not started), at ``now``.
+    """The clock of a round of ``minutes`` started at ``started_at`` (None: not started), at
+    ``now``.
 
     Returns None when the round has no clock (``minutes`` None or 0).
     Remaining seconds round up, so "00:00" means time is really up.

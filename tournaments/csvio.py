@@ -37,20 +37,34 @@ PLAYERS_OPTIONAL = ("club", "external_id")
 HANDS_REQUIRED = ("round", "table", "hand", "player", "points")
 HANDS_OPTIONAL = ("penalty", "total")
 #: ``status``: "active", or "withdrawn" for a player who left (their games still count).
-STANDINGS_HEADER = ("rank", "player", "club", "match_points", "result_points", "games", "table_wins", "status")
+STANDINGS_HEADER = (
+    "rank",
+    "player",
+    "club",
+    "match_points",
+    "result_points",
+    "games",
+    "table_wins",
+    "status",
+)
 RESULTS_HEADER = ("round", "table", "hand", "player", "points", "penalty", "total")
 SEATING_HEADER = ("round", "table", "seat", "player")
 
 
 @dataclass(frozen=True)
 class RowError:
-    """A problem in an input file; ``row`` is the file's row number (header = 1), 0 for the whole file."""
+    """A problem in an input file; ``row`` is the file's row number (header = 1), 0 for the whole
+    file."""
 
     row: int
     message: str
 
     def __str__(self) -> str:
-        return _("row %(row)s: %(message)s") % {"row": self.row, "message": self.message} if self.row else self.message
+        return (
+            _("row %(row)s: %(message)s") % {"row": self.row, "message": self.message}
+            if self.row
+            else self.message
+        )
 
 
 @dataclass(frozen=True)
@@ -78,7 +92,9 @@ def _text(source: IO[str] | str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
+def _dict_rows(
+    text: str, required: Sequence[str], optional: Sequence[str]
+) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
     """Sniff ``,`` or ``;``, check the header, return (row number, cells) pairs."""
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
@@ -86,7 +102,13 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
-        return [], [RowError(0, _("the file is empty; expected the header %(header)s") % {"header": ",".join(required)})]
+        return [], [
+            RowError(
+                0,
+                _("the file is empty; expected the header %(header)s")
+                % {"header": ",".join(required)},
+            )
+        ]
     except csv.Error as exc:
         return [], [RowError(1, _("unreadable CSV: %(problem)s") % {"problem": exc})]
     missing = [c for c in required if c not in header]
@@ -94,17 +116,29 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
     duplicated = sorted({c for c in header if header.count(c) > 1})
     problems = []
     if missing:
-        problems.append(ngettext("missing column %(columns)s", "missing columns %(columns)s", len(missing))
-                        % {"columns": ", ".join(missing)})
+        problems.append(
+            ngettext("missing column %(columns)s", "missing columns %(columns)s", len(missing))
+            % {"columns": ", ".join(missing)}
+        )
     if unknown:
-        problems.append(ngettext("unknown column %(columns)s", "unknown columns %(columns)s", len(unknown))
-                        % {"columns": ", ".join(unknown)})
+        problems.append(
+            ngettext("unknown column %(columns)s", "unknown columns %(columns)s", len(unknown))
+            % {"columns": ", ".join(unknown)}
+        )
     if duplicated:
-        problems.append(ngettext("repeated column %(columns)s", "repeated columns %(columns)s", len(duplicated))
-                        % {"columns": ", ".join(duplicated)})
+        problems.append(
+            ngettext("repeated column %(columns)s", "repeated columns %(columns)s", len(duplicated))
+            % {"columns": ", ".join(duplicated)}
+        )
     if problems:
         expected = ",".join(required) + "".join(f"[,{c}]" for c in optional)
-        return [], [RowError(1, _("wrong header: %(problems)s (expected %(expected)s)") % {"problems": "; ".join(problems), "expected": expected})]
+        return [], [
+            RowError(
+                1,
+                _("wrong header: %(problems)s (expected %(expected)s)")
+                % {"problems": "; ".join(problems), "expected": expected},
+            )
+        ]
     rows, errors = [], []
     try:
         for cells in reader:
@@ -112,38 +146,63 @@ def _dict_rows(text: str, required: Sequence[str], optional: Sequence[str]) -> t
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
-                errors.append(RowError(number, ngettext("%(cells)s cell, the header has %(columns)s",
-                                                        "%(cells)s cells, the header has %(columns)s", len(cells))
-                                       % {"cells": len(cells), "columns": len(header)}))
+                errors.append(
+                    RowError(
+                        number,
+                        ngettext(
+                            "%(cells)s cell, the header has %(columns)s",
+                            "%(cells)s cells, the header has %(columns)s",
+                            len(cells),
+                        )
+                        % {"cells": len(cells), "columns": len(header)},
+                    )
+                )
                 continue
             rows.append((number, {h: c.strip() for h, c in zip(header, cells)}))
     except csv.Error as exc:
-        errors.append(RowError(reader.line_num, _("unreadable CSV: %(problem)s") % {"problem": exc}))
+        errors.append(
+            RowError(reader.line_num, _("unreadable CSV: %(problem)s") % {"problem": exc})
+        )
     return rows, errors
 
 
-#: Characters that make a spreadsheet run a cell as a formula: ``defusedcsv`` writes such a text cell
-#: with an apostrophe in front (and "|" as "\\|"); the readers undo that (``_unguard``).
+#: Characters that make a spreadsheet run a cell as a formula: ``defusedcsv`` writes such a text
+#: cell with an apostrophe in front (and "|" as "\\|"); the readers undo that (``_unguard``).
 _GUARDED = ("@", "+", "-", "=", "|", "%")
 
 #: The longest text each column may hold: the database's limits (``Player``).
 TEXT_LIMITS = {"name": 120, "club": 120, "external_id": 64, "player": 120}
 
 
-def _int(value: str, column: str, row: int, errors: list[RowError], *, minimum: int, maximum: int) -> int | None:
+def _int(
+    value: str, column: str, row: int, errors: list[RowError], *, minimum: int, maximum: int
+) -> int | None:
     try:
         number = whole_number(value)
     except ValueError:
-        errors.append(RowError(row, _("%(column)s %(value)r is not a whole number") % {"column": column, "value": value[:20]}))
+        errors.append(
+            RowError(
+                row,
+                _("%(column)s %(value)r is not a whole number")
+                % {"column": column, "value": value[:20]},
+            )
+        )
         return None
     if not minimum <= number <= maximum:
-        errors.append(RowError(row, _("%(column)s must be from %(minimum)s to %(maximum)s, got %(number)s") % {"column": column, "minimum": minimum, "maximum": maximum, "number": number}))
+        errors.append(
+            RowError(
+                row,
+                _("%(column)s must be from %(minimum)s to %(maximum)s, got %(number)s")
+                % {"column": column, "minimum": minimum, "maximum": maximum, "number": number},
+            )
+        )
         return None
     return number
 
 
 def _unguard(text: str) -> str:
-    """A text cell as it was before ``defusedcsv`` guarded it: "'=SUM(1)" → "=SUM(1)", "'|a\\|b" → "|a|b".
+    """A text cell as it was before ``defusedcsv`` guarded it: "'=SUM(1)" → "=SUM(1)", "'|a\\|b" →
+    "|a|b".
 
     (A name that really starts with an apostrophe and one of ``_GUARDED`` reads
     as if guarded: the one case the guard cannot tell apart.)
@@ -156,14 +215,27 @@ def _unguard(text: str) -> str:
 
 
 def _text_cell(row: dict[str, str], column: str, number: int, errors: list[RowError]) -> str | None:
-    """A text cell, unguarded, checked for control characters and for the column's length; None when wrong."""
+    """A text cell, unguarded, checked for control characters and for the column's length; None when
+    wrong."""
     value = _unguard(row.get(column, ""))
     if not printable(value):
-        errors.append(RowError(number, _("%(column)s contains a control character (such as a NUL byte or a line break)") % {"column": column}))
+        errors.append(
+            RowError(
+                number,
+                _("%(column)s contains a control character (such as a NUL byte or a line break)")
+                % {"column": column},
+            )
+        )
         return None
     limit = TEXT_LIMITS[column]
     if len(value) > limit:
-        errors.append(RowError(number, _("%(column)s is %(length)s characters long; at most %(limit)s") % {"column": column, "length": len(value), "limit": limit}))
+        errors.append(
+            RowError(
+                number,
+                _("%(column)s is %(length)s characters long; at most %(limit)s")
+                % {"column": column, "length": len(value), "limit": limit},
+            )
+        )
         return None
     return value
 
@@ -180,7 +252,9 @@ def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]
     seen_ids: dict[str, int] = {}
     for number, row in cells:
         before = len(errors)
-        name, club, external_id = (_text_cell(row, column, number, errors) for column in ("name", "club", "external_id"))
+        name, club, external_id = (
+            _text_cell(row, column, number, errors) for column in ("name", "club", "external_id")
+        )
         if len(errors) > before:
             continue
         if not name:
@@ -188,10 +262,22 @@ def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]
             continue
         key = (name.casefold(), club.casefold())
         if external_id and external_id in seen_ids:
-            errors.append(RowError(number, _("external id %(id)r already on row %(row)s") % {"id": external_id, "row": seen_ids[external_id]}))
+            errors.append(
+                RowError(
+                    number,
+                    _("external id %(id)r already on row %(row)s")
+                    % {"id": external_id, "row": seen_ids[external_id]},
+                )
+            )
             continue
         if not external_id and key in seen_names:
-            errors.append(RowError(number, _("%(name)s is already on row %(row)s") % {"name": name, "row": seen_names[key]}))
+            errors.append(
+                RowError(
+                    number,
+                    _("%(name)s is already on row %(row)s")
+                    % {"name": name, "row": seen_names[key]},
+                )
+            )
             continue
         seen_names[key] = number
         if external_id:
@@ -201,7 +287,8 @@ def read_players(source: IO[str] | str) -> tuple[list[PlayerRow], list[RowError]
 
 
 def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
-    """Parse a hands file: header ``round,table,hand,player,points`` and optional ``penalty``, ``total``.
+    """Parse a hands file: header ``round,table,hand,player,points`` and optional ``penalty``,
+    ``total``.
 
     One row per seat per hand. ``penalty`` 1 marks the offender of an illegal
     play (the hand is then scored as a penalty); ``total`` (as written by
@@ -218,11 +305,37 @@ def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
         hand = _int(row["hand"], "hand", number, errors, minimum=1, maximum=MAX_HAND_NUMBER)
         penalty_cell = row.get("penalty", "")
         if penalty_cell not in ("", "0", "1"):
-            errors.append(RowError(number, _("penalty must be 1, 0 or empty, got %(value)r") % {"value": penalty_cell[:20]}))
-        points = (_int(row["points"], "points", number, errors, minimum=-MAX_HAND_POINTS, maximum=MAX_HAND_POINTS)
-                  if row["points"] or penalty_cell != "1" else None)
-        total = (_int(row["total"], "total", number, errors, minimum=-MAX_HAND_POINTS * MAX_HAND_NUMBER,
-                      maximum=MAX_HAND_POINTS * MAX_HAND_NUMBER) if row.get("total") else None)
+            errors.append(
+                RowError(
+                    number,
+                    _("penalty must be 1, 0 or empty, got %(value)r")
+                    % {"value": penalty_cell[:20]},
+                )
+            )
+        points = (
+            _int(
+                row["points"],
+                "points",
+                number,
+                errors,
+                minimum=-MAX_HAND_POINTS,
+                maximum=MAX_HAND_POINTS,
+            )
+            if row["points"] or penalty_cell != "1"
+            else None
+        )
+        total = (
+            _int(
+                row["total"],
+                "total",
+                number,
+                errors,
+                minimum=-MAX_HAND_POINTS * MAX_HAND_NUMBER,
+                maximum=MAX_HAND_POINTS * MAX_HAND_NUMBER,
+            )
+            if row.get("total")
+            else None
+        )
         player = _text_cell(row, "player", number, errors)
         if player == "":
             errors.append(RowError(number, _("the player is empty")))
@@ -230,7 +343,16 @@ def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
             continue
         key = (rnd, tbl, hand, player.casefold())
         if key in seen:
-            errors.append(RowError(number, _("round %(round)s, table %(table)s, hand %(hand)s, %(name)s already on row %(row)s") % {"round": rnd, "table": tbl, "hand": hand, "name": player, "row": seen[key]}))
+            errors.append(
+                RowError(
+                    number,
+                    _(
+                        "round %(round)s, table %(table)s, hand %(hand)s, %(name)s already on row "
+                        "%(row)s"
+                    )
+                    % {"round": rnd, "table": tbl, "hand": hand, "name": player, "row": seen[key]},
+                )
+            )
             continue
         seen[key] = number
         rows.append(HandRow(number, rnd, tbl, hand, player, points, penalty_cell == "1", total))
@@ -240,18 +362,31 @@ def read_hands(source: IO[str] | str) -> tuple[list[HandRow], list[RowError]]:
 def format_decimal(value: Fraction | int, *, places: int = 2, comma: bool = False) -> str:
     """Exact fraction → fixed decimals, rounded half up: 19/3 → "6.33" (or "6,33")."""
     quantum = Decimal(1).scaleb(-places)
-    text = str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum, rounding=ROUND_HALF_UP)) if isinstance(value, Fraction) else f"{value:.{places}f}"
+    text = (
+        str(
+            (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+                quantum, rounding=ROUND_HALF_UP
+            )
+        )
+        if isinstance(value, Fraction)
+        else f"{value:.{places}f}"
+    )
     return text.replace(".", ",") if comma else text
 
 
-def write_csv(out: IO[str], header: Sequence[str], rows: Iterable[Sequence[object]], *, excel: bool = False) -> None:
-    """Write a header and rows. Numbers are written as given; text is guarded against formula injection.
+def write_csv(
+    out: IO[str], header: Sequence[str], rows: Iterable[Sequence[object]], *, excel: bool = False
+) -> None:
+    """Write a header and rows. Numbers are written as given; text is guarded against formula
+    injection.
 
     excel: UTF-8 BOM, ``;`` separators (Italian spreadsheets); decimals are
     expected pre-formatted by the caller (``format_decimal(..., comma=excel)``).
     """
     if excel:
         out.write("\ufeff")
-    writer = defused.writer(out, delimiter=";" if excel else ",", lineterminator="\r\n" if excel else "\n")
+    writer = defused.writer(
+        out, delimiter=";" if excel else ",", lineterminator="\r\n" if excel else "\n"
+    )
     writer.writerow(header)
     writer.writerows(rows)

@@ -34,12 +34,15 @@ class TournamentError(ValueError):
 
     @classmethod
     def import_failed(cls, problems: Sequence[RowError]) -> TournamentError:
-        """An import refused: every problem, in row order (the whole file's first); nothing was written.
+        """An import refused: every problem, in row order (the whole file's first); nothing was
+        written.
 
         The readers, the registrations and the tables find problems in passes of their own; an
         organizer fixes a file from top to bottom, so ``problems`` is sorted by row (stable: the
         problems of one row keep the order they were found in).
         """
         ordered = sorted(problems, key=lambda problem: problem.row)
-        message = ngettext("%(n)s problem in the file", "%(n)s problems in the file", len(ordered)) % {"n": len(ordered)}
+        message = ngettext(
+            "%(n)s problem in the file", "%(n)s problems in the file", len(ordered)
+        ) % {"n": len(ordered)}
         return cls(message, code="import_failed", problems=ordered)

@@ -22,7 +22,8 @@ TIEBREAK_SLOTS = len(TIEBREAK_KEYS)
 
 
 def unique_slug(name: str) -> str:
-    """A free tournament address made from ``name``: ``slugify(name)``, then ``-2``, ``-3``… while taken.
+    """A free tournament address made from ``name``: ``slugify(name)``, then ``-2``, ``-3``… while
+    taken.
 
     "Coppa Città di Roma" → "coppa-citta-di-roma" (accents dropped, as ``static/cuori/cuori.js``
     suggests it while the organizer types); a name with no Latin letter or digit gives "tournament".
@@ -44,17 +45,34 @@ def _tiebreak_choices():
 
 
 class TournamentForm(forms.ModelForm):
-    """Create or edit a tournament. The tiebreak order is chosen in numbered slots (1st, 2nd, ...)."""
+    """Create or edit a tournament. The tiebreak order is chosen in numbered slots (1st, 2nd,
+    ...)."""
 
     rules = forms.ChoiceField(label=gettext_lazy("rule set"))
 
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "start_date", "end_date", "venue", "rules", "scoring", "game_end",
-            "target_points", "hands_per_game", "rounds_planned", "moon_rule", "shoot_the_sun",
-            "seating_method", "odd_policy", "table_size", "seating_club_weight", "round_minutes",
-            "confirmation_policy", "players_enter_hands",
+            "name",
+            "slug",
+            "start_date",
+            "end_date",
+            "venue",
+            "rules",
+            "scoring",
+            "game_end",
+            "target_points",
+            "hands_per_game",
+            "rounds_planned",
+            "moon_rule",
+            "shoot_the_sun",
+            "seating_method",
+            "odd_policy",
+            "table_size",
+            "seating_club_weight",
+            "round_minutes",
+            "confirmation_policy",
+            "players_enter_hands",
             "bye_match_points",
             "bye_result_points",
             "finals_decide",
@@ -73,22 +91,33 @@ class TournamentForm(forms.ModelForm):
         self.fields["confirmation_policy"].required = False
         self.fields["seating_club_weight"].required = False
         if creating:
-            # A blank address is made from the name (``clean``); the page's script fills it in as the name is typed.
+            # A blank address is made from the name (``clean``); the page's script fills it in as
+            # the name is typed.
             self.fields["slug"].required = False
             self.fields["slug"].help_text = _(
                 "The end of the tournament's web address, /t/…/: letters, digits and hyphens. "
-                "Empty: made from the name.")
+                "Empty: made from the name."
+            )
             self.fields["slug"].widget.attrs["data-slug-from"] = self.add_prefix("name")
-        self.fields["rules"].choices = [(name, labels.rule_set_label(name)) for name in rulesets.preset_names()]
-        self.fields["odd_policy"].choices = [("", _("Automatic: tables of 5, or of 3 where 5s cannot seat everyone"))] + [
-            choice for choice in self.fields["odd_policy"].choices if choice[0]]
+        self.fields["rules"].choices = [
+            (name, labels.rule_set_label(name)) for name in rulesets.preset_names()
+        ]
+        self.fields["odd_policy"].choices = [
+            ("", _("Automatic: tables of 5, or of 3 where 5s cannot seat everyone"))
+        ] + [choice for choice in self.fields["odd_policy"].choices if choice[0]]
         if creating:
             for name in self.PRESET_FIELDS:
                 del self.fields[name]
-        order = self.instance.tiebreak_order() if self.instance.pk else list(self.instance.tiebreaks or [])
+        order = (
+            self.instance.tiebreak_order()
+            if self.instance.pk
+            else list(self.instance.tiebreaks or [])
+        )
         for i in range(TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
-                label=_("Tiebreak %(n)s") % {"n": i + 1}, choices=_tiebreak_choices(), required=False,
+                label=_("Tiebreak %(n)s") % {"n": i + 1},
+                choices=_tiebreak_choices(),
+                required=False,
                 initial=order[i] if i < len(order) else "",
             )
 
@@ -131,28 +160,33 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerForm(forms.Form):
-    """A player typed in (or corrected) by the organizer; ``namesake_confirmed`` is offered only after the
-    services refused a name already registered (``organizer.register_player``, code ``namesake``)."""
+    """A player typed in (or corrected) by the organizer; ``namesake_confirmed`` is offered only
+    after the services refused a name already registered (``organizer.register_player``, code
+    ``namesake``)."""
 
     name = forms.CharField(label=gettext_lazy("name"), max_length=120)
     club = forms.CharField(label=gettext_lazy("club"), max_length=120, required=False)
     external_id = forms.CharField(label=gettext_lazy("external id"), max_length=64, required=False)
     namesake_confirmed = forms.BooleanField(
-        label=gettext_lazy("This is another person with the same name"), required=False,
+        label=gettext_lazy("This is another person with the same name"),
+        required=False,
     )
 
 
 class CheckInForm(forms.Form):
-    """The check-in of one round: a present / absent / late choice per active player (``state_<registration id>``);
-    players left out of the request keep their state."""
+    """The check-in of one round: a present / absent / late choice per active player
+    (``state_<registration id>``); players left out of the request keep their state."""
 
     def __init__(self, *args, registrations, states: dict[int, str], **kwargs):
         super().__init__(*args, **kwargs)
         self.registrations = registrations
         for registration in registrations:
             self.fields[f"state_{registration.pk}"] = forms.ChoiceField(
-                label=registration.player.name, choices=Attendance.State.choices, widget=forms.RadioSelect,
-                initial=states.get(registration.pk, Attendance.State.PRESENT), required=False,
+                label=registration.player.name,
+                choices=Attendance.State.choices,
+                widget=forms.RadioSelect,
+                initial=states.get(registration.pk, Attendance.State.PRESENT),
+                required=False,
             )
 
     def rows(self):
@@ -161,21 +195,29 @@ class CheckInForm(forms.Form):
 
     def states(self) -> dict[int, str]:
         """Registration id → state, from the cleaned data; a player not sent keeps their state."""
-        return {r.pk: self.cleaned_data[f"state_{r.pk}"] for r in self.registrations
-                if self.cleaned_data.get(f"state_{r.pk}")}
+        return {
+            r.pk: self.cleaned_data[f"state_{r.pk}"]
+            for r in self.registrations
+            if self.cleaned_data.get(f"state_{r.pk}")
+        }
 
 
 class ClockForm(forms.Form):
-    """Start, extend or stop a round's clock (``action``); minutes for start (the duration) or add (more)."""
+    """Start, extend or stop a round's clock (``action``); minutes for start (the duration) or add
+    (more)."""
 
     action = forms.ChoiceField(choices=[("start", "start"), ("add", "add"), ("stop", "stop")])
     minutes = forms.IntegerField(
-        label=gettext_lazy("minutes"), required=False, min_value=-60, max_value=numbers.MAX_ROUND_MINUTES,
+        label=gettext_lazy("minutes"),
+        required=False,
+        min_value=-60,
+        max_value=numbers.MAX_ROUND_MINUTES,
     )
 
 
 class PlayersUploadForm(forms.Form):
-    """A players CSV (``name`` [, ``club``, ``external_id``]; comma or semicolon; UTF-8), up to 10 MB.
+    """A players CSV (``name`` [, ``club``, ``external_id``]; comma or semicolon; UTF-8), up to 10
+    MB.
 
     ``cleaned_data["file"]`` is the file's text; its name is ``file_name``.
     """
@@ -185,19 +227,25 @@ class PlayersUploadForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(_("The file is larger than %(mb)s MB.") % {"mb": MAX_UPLOAD_BYTES // 2**20})
+            raise forms.ValidationError(
+                _("The file is larger than %(mb)s MB.") % {"mb": MAX_UPLOAD_BYTES // 2**20}
+            )
         self.file_name = upload.name or ""
         try:
             return upload.read().decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise forms.ValidationError(_("The file is not UTF-8 text; save it as CSV UTF-8.")) from exc
+            raise forms.ValidationError(
+                _("The file is not UTF-8 text; save it as CSV UTF-8.")
+            ) from exc
 
 
 class HandsUploadForm(PlayersUploadForm):
-    """A hands CSV (``round,table,hand,player,points`` [, ``penalty``, ``total``]), as ``import_hands`` reads."""
+    """A hands CSV (``round,table,hand,player,points`` [, ``penalty``, ``total``]), as
+    ``import_hands`` reads."""
 
     close_unfinished = forms.BooleanField(
-        label=gettext_lazy("End the games of the file that have not finished (time is up)"), required=False,
+        label=gettext_lazy("End the games of the file that have not finished (time is up)"),
+        required=False,
     )
 
 
@@ -206,11 +254,15 @@ class ArbiterForm(forms.Form):
 
 
 class NewArbiterForm(forms.Form):
-    """The user name of an arbiter's account created from the manage page (``organizer.create_arbiter``)."""
+    """The user name of an arbiter's account created from the manage page
+    (``organizer.create_arbiter``)."""
 
     username = forms.CharField(
-        label=gettext_lazy("New arbiter's user name"), max_length=150,
-        help_text=gettext_lazy("Letters, digits and @ . + - _ only; they choose their password from a link."),
+        label=gettext_lazy("New arbiter's user name"),
+        max_length=150,
+        help_text=gettext_lazy(
+            "Letters, digits and @ . + - _ only; they choose their password from a link."
+        ),
     )
 
 

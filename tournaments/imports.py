@@ -28,7 +28,13 @@ MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
 
 def start_import(
-    tournament: Tournament, kind: str, text: str, *, actor: Actor, file_name: str = "", close_unfinished: bool = False,
+    tournament: Tournament,
+    kind: str,
+    text: str,
+    *,
+    actor: Actor,
+    file_name: str = "",
+    close_unfinished: bool = False,
 ) -> ImportJob:
     """Store an uploaded file as an import job and run it in the background after commit.
 
@@ -40,9 +46,13 @@ def start_import(
 
     with transaction.atomic():
         job = ImportJob.objects.create(
-            tournament=tournament, kind=kind, data=text, file_name=file_name[:200],
+            tournament=tournament,
+            kind=kind,
+            data=text,
+            file_name=file_name[:200],
             rows=max(len(text.splitlines()) - 1, 0),
-            close_unfinished=close_unfinished, language=translation.get_language() or "",
+            close_unfinished=close_unfinished,
+            language=translation.get_language() or "",
             created_by=actor.user_or_none,
         )
         transaction.on_commit(lambda: task.delay(job.pk))
@@ -56,27 +66,54 @@ def run_import(job_id: int, *, progress=services._no_progress) -> ImportJob | No
     tables, rounds, games closed) or ``failed`` with ``errors`` (row, message),
     nothing written. Messages are in the language of the page that started it.
     """
-    if ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(status=ImportJob.Status.RUNNING) != 1:
+    if (
+        ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(
+            status=ImportJob.Status.RUNNING
+        )
+        != 1
+    ):
         return None
     job = ImportJob.objects.select_related("tournament", "created_by").get(pk=job_id)
     actor = Actor.of(job.created_by) if job.created_by else COMMAND_LINE
     with translation.override(job.language or None):
         try:
             if job.kind == ImportJob.Kind.PLAYERS:
-                done = services.import_players(job.tournament, job.data, actor=actor, progress=progress)
+                done = services.import_players(
+                    job.tournament, job.data, actor=actor, progress=progress
+                )
                 job.result = {"created": done.created, "reused": done.reused}
             else:
-                done = services.import_hands(job.tournament, job.data, actor=actor,
-                                             close_unfinished=job.close_unfinished, progress=progress)
-                job.result = {"hands": done.hands, "tables": done.tables, "rounds": done.rounds, "closed": done.closed}
+                done = services.import_hands(
+                    job.tournament,
+                    job.data,
+                    actor=actor,
+                    close_unfinished=job.close_unfinished,
+                    progress=progress,
+                )
+                job.result = {
+                    "hands": done.hands,
+                    "tables": done.tables,
+                    "rounds": done.rounds,
+                    "closed": done.closed,
+                }
             job.status = ImportJob.Status.DONE
         except TournamentError as exc:
-            job.status, job.errors = ImportJob.Status.FAILED, [[e.row, e.message] for e in exc.problems]
+            job.status, job.errors = (
+                ImportJob.Status.FAILED,
+                [[e.row, e.message] for e in exc.problems],
+            )
         except Exception:
             log.exception("import job %s failed", job_id)
             job.status = ImportJob.Status.FAILED
-            job.errors = [[0, _("The import stopped on an unexpected error; nothing was written. "
-                                "The administrators have the details.")]]
+            job.errors = [
+                [
+                    0,
+                    _(
+                        "The import stopped on an unexpected error; nothing was written. "
+                        "The administrators have the details."
+                    ),
+                ]
+            ]
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "result", "errors", "finished_at"])
     return job

@@ -1,4 +1,5 @@
-"""Human names, in the page's language, for the codes the engine speaks: cards, pass directions, small counts.
+"""Human names, in the page's language, for the codes the engine speaks: cards, pass directions,
+small counts.
 
 The one place where a code becomes words (a page never shows ``"left2"`` or
 ``"QS"``): the templates' filters and the online-play board use these.
@@ -23,25 +24,46 @@ from engine.rules import MoonRule
 def suit_name(suit: int) -> str:
     """Name of suit 0..3 (clubs, diamonds, hearts, spades) as in "of spades"."""
     return (
-        pgettext("of suit", "clubs"), pgettext("of suit", "diamonds"),
-        pgettext("of suit", "hearts"), pgettext("of suit", "spades"),
+        pgettext("of suit", "clubs"),
+        pgettext("of suit", "diamonds"),
+        pgettext("of suit", "hearts"),
+        pgettext("of suit", "spades"),
     )[suit]
 
 
 def _with_article(rank: int) -> str:
     return (
-        _("the 2 of %(suit)s"), _("the 3 of %(suit)s"), _("the 4 of %(suit)s"), _("the 5 of %(suit)s"),
-        _("the 6 of %(suit)s"), _("the 7 of %(suit)s"), _("the 8 of %(suit)s"), _("the 9 of %(suit)s"),
-        _("the 10 of %(suit)s"), _("the jack of %(suit)s"), _("the queen of %(suit)s"),
-        _("the king of %(suit)s"), _("the ace of %(suit)s"),
+        _("the 2 of %(suit)s"),
+        _("the 3 of %(suit)s"),
+        _("the 4 of %(suit)s"),
+        _("the 5 of %(suit)s"),
+        _("the 6 of %(suit)s"),
+        _("the 7 of %(suit)s"),
+        _("the 8 of %(suit)s"),
+        _("the 9 of %(suit)s"),
+        _("the 10 of %(suit)s"),
+        _("the jack of %(suit)s"),
+        _("the queen of %(suit)s"),
+        _("the king of %(suit)s"),
+        _("the ace of %(suit)s"),
     )[rank]
 
 
 def _bare(rank: int) -> str:
     return (
-        _("2 of %(suit)s"), _("3 of %(suit)s"), _("4 of %(suit)s"), _("5 of %(suit)s"), _("6 of %(suit)s"),
-        _("7 of %(suit)s"), _("8 of %(suit)s"), _("9 of %(suit)s"), _("10 of %(suit)s"),
-        _("jack of %(suit)s"), _("queen of %(suit)s"), _("king of %(suit)s"), _("ace of %(suit)s"),
+        _("2 of %(suit)s"),
+        _("3 of %(suit)s"),
+        _("4 of %(suit)s"),
+        _("5 of %(suit)s"),
+        _("6 of %(suit)s"),
+        _("7 of %(suit)s"),
+        _("8 of %(suit)s"),
+        _("9 of %(suit)s"),
+        _("10 of %(suit)s"),
+        _("jack of %(suit)s"),
+        _("queen of %(suit)s"),
+        _("king of %(suit)s"),
+        _("ace of %(suit)s"),
     )[rank]
 
 
@@ -68,11 +90,14 @@ def plural_count(value: int | Fraction) -> int:
 
 def match_points_phrase(value: int | Fraction, shown: str) -> str:
     """ "1 match point", "6.33 match points": ``shown`` is ``value`` as the page writes it."""
-    return ngettext("%(mp)s match point", "%(mp)s match points", plural_count(value)) % {"mp": shown}
+    return ngettext("%(mp)s match point", "%(mp)s match points", plural_count(value)) % {
+        "mp": shown
+    }
 
 
 def count_word(number: int) -> str:
-    """A small count as a capitalised word at the start of a sentence ("Two"); other numbers as digits."""
+    """A small count as a capitalised word at the start of a sentence ("Two"); other numbers as
+    digits."""
     words = {1: _("One"), 2: _("Two"), 3: _("Three"), 4: _("Four"), 5: _("Five")}
     return words.get(number, str(number))
 
@@ -88,9 +113,17 @@ PASS_LABELS = {
     "scatter": gettext_lazy("scatter"),
     "mix": gettext_lazy("mixed"),
 }
-#: A compact sign per pass direction, for the score sheet's narrow first column (the label goes beside it).
+#: A compact sign per pass direction, for the score sheet's narrow first column (the label goes
+#: beside it).
 PASS_SYMBOLS = {
-    "left": "←", "right": "→", "across": "↑", "left2": "⇇", "right2": "⇉", "hold": "·", "scatter": "✳", "mix": "⤮",
+    "left": "←",
+    "right": "→",
+    "across": "↑",
+    "left2": "⇇",
+    "right2": "⇉",
+    "hold": "·",
+    "scatter": "✳",
+    "mix": "⤮",
 }
 
 
@@ -106,12 +139,13 @@ MOON_RULE_LABELS = {
     MoonRule.SELF: gettext_lazy("The shooter subtracts the hand total"),
     MoonRule.CHOICE: gettext_lazy("The shooter chooses"),
     MoonRule.OTHERS_UNLESS_LOSES: gettext_lazy(
-        "Others take the total, unless that ends the game with the shooter losing"),
+        "Others take the total, unless that ends the game with the shooter losing"
+    ),
 }
 
 
-#: Each engine rule-set preset (``engine.rules.PRESETS``) by a name an organizer recognises; the sources are
-#: 002 (club), 000 (Peppa), 001 (pagat.com and its variants) and 003 (the app).
+#: Each engine rule-set preset (``engine.rules.PRESETS``) by a name an organizer recognises; the
+#: sources are 002 (club), 000 (Peppa), 001 (pagat.com and its variants) and 003 (the app).
 RULE_SET_LABELS = {
     "club": gettext_lazy("Italian club rules (26 points)"),
     "peppa": gettext_lazy("Peppa (36 points, pass to the right)"),
@@ -127,7 +161,8 @@ RULE_SET_LABELS = {
 
 
 def rule_set_label(name: str) -> str:
-    """A rule-set preset's human name ("Black Maria (3 players)"); an unknown name is shown as it is."""
+    """A rule-set preset's human name ("Black Maria (3 players)"); an unknown name is shown as it
+    is."""
     return str(RULE_SET_LABELS.get(name, name))
 
 
@@ -146,7 +181,8 @@ def seating_method_label(method: str) -> str:
     return str(SEATING_METHOD_LABELS.get(method, method))
 
 
-#: A table's state on the public pages (``tournaments.pages.TableView.status``): the state of its game.
+#: A table's state on the public pages (``tournaments.pages.TableView.status``): the state of its
+#: game.
 TABLE_STATUS_LABELS = {
     "waiting": gettext_lazy("not started"),
     "playing": gettext_lazy("playing"),

@@ -26,12 +26,14 @@ class LinkNotFound(LookupError):
 
 
 def key_of(registration: Registration) -> str:
-    """The private part of the player's address (``"<id>-<secret>"``); empty when no link was issued."""
+    """The private part of the player's address (``"<id>-<secret>"``); empty when no link was
+    issued."""
     return f"{registration.pk}-{registration.link_secret}" if registration.link_secret else ""
 
 
 def path_of(registration: Registration) -> str:
-    """The player's address without the host (``/p/<id>-<secret>/``); empty when no link was issued."""
+    """The player's address without the host (``/p/<id>-<secret>/``); empty when no link was
+    issued."""
     key = key_of(registration)
     return reverse("tables:player_link", args=[key]) if key else ""
 
@@ -57,7 +59,8 @@ def revoke(registration: Registration, *, actor: Actor) -> Registration:
 
 
 def issue_missing(tournament: Tournament, *, actor: Actor) -> int:
-    """Issue a link to every registration of ``tournament`` that has none (printing, mailing); returns how many."""
+    """Issue a link to every registration of ``tournament`` that has none (printing, mailing);
+    returns how many."""
     missing = list(Registration.objects.filter(tournament=tournament, link_secret=""))
     for registration in missing:
         issue(registration, actor=actor)
@@ -65,14 +68,20 @@ def issue_missing(tournament: Tournament, *, actor: Actor) -> int:
 
 
 def surname_key(name: str) -> tuple[str, str]:
-    """Sort players by surname: the last word of the name ("Mario Rossi" → "rossi"), then the whole name."""
+    """Sort players by surname: the last word of the name ("Mario Rossi" → "rossi"), then the whole
+    name."""
     words = name.split()
     return ((words[-1] if words else "").casefold(), name.casefold())
 
 
 def with_links(tournament: Tournament) -> list[Registration]:
-    """The registrations that have a private link, sorted by surname (printing, mailing): 1 query."""
-    regs = list(Registration.objects.filter(tournament=tournament).exclude(link_secret="").select_related("player"))
+    """The registrations that have a private link, sorted by surname (printing, mailing): 1
+    query."""
+    regs = list(
+        Registration.objects.filter(tournament=tournament)
+        .exclude(link_secret="")
+        .select_related("player")
+    )
     return sorted(regs, key=lambda r: surname_key(r.player.name))
 
 
@@ -90,7 +99,8 @@ def registration_for(key: str) -> Registration:
         Registration.objects.select_related("player", "tournament").filter(pk=int(number)).first()
     )
     stored = registration.link_secret if registration is not None else ""
-    # Compare even when there is nothing to compare with, so an unknown id takes as long as a wrong secret.
+    # Compare even when there is nothing to compare with, so an unknown id takes as long as a wrong
+    # secret.
     if not hmac.compare_digest(stored.encode() or b"-", secret.encode()) or not stored:
         raise LinkNotFound(key)
     return registration

@@ -8,7 +8,8 @@ from .permissions import NotPublished
 
 
 class NotPublishedMiddleware:
-    """A draft tournament's public address answers "not published yet" with its name (no 403, no login)."""
+    """A draft tournament's public address answers "not published yet" with its name (no 403, no
+    login)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -18,7 +19,9 @@ class NotPublishedMiddleware:
 
     def process_exception(self, request, exception):
         if isinstance(exception, NotPublished):
-            response = render(request, "tournaments/not_published.html", {"tournament": exception.tournament})
+            response = render(
+                request, "tournaments/not_published.html", {"tournament": exception.tournament}
+            )
             response["Cache-Control"] = "no-cache"
             return response
         return None

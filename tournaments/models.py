@@ -31,7 +31,10 @@ def validate_fraction(value: str) -> None:
         numbers.match_points(value)
     except ValueError as exc:
         raise ValidationError(
-            _("%(value)s is not a number of match points: write it like 5, 5.5 or 19/3, at most %(max)s."),
+            _(
+                "%(value)s is not a number of match points: write it like 5, 5.5 or 19/3, at most "
+                "%(max)s."
+            ),
             params={"value": value, "max": numbers.MAX_MATCH_POINTS},
         ) from exc
 
@@ -42,7 +45,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
     external_id = models.CharField(
-        _("external id"), max_length=64, blank=True,
+        _("external id"),
+        max_length=64,
+        blank=True,
         help_text=_("A federation or club membership number, if any."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -55,7 +60,8 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
-                fields=["external_id"], condition=~Q(external_id=""),
+                fields=["external_id"],
+                condition=~Q(external_id=""),
                 name="player_external_id_unique",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
@@ -91,7 +97,9 @@ class Tournament(models.Model):
 
     #: The engine's moon rules (``engine.rules.MoonRule``: one definition), named for people.
     MoonRule = models.TextChoices(
-        "MoonRule", [(rule.name, (rule.value, labels.MOON_RULE_LABELS[rule])) for rule in EngineMoonRule])
+        "MoonRule",
+        [(rule.name, (rule.value, labels.MOON_RULE_LABELS[rule])) for rule in EngineMoonRule],
+    )
 
     class SeatingMethod(models.TextChoices):
         BALANCED = "balanced", labels.SEATING_METHOD_LABELS["balanced"]
@@ -113,92 +121,154 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="owned_tournaments", verbose_name=_("organizer"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="owned_tournaments",
+        verbose_name=_("organizer"),
     )
     arbiters = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments", verbose_name=_("arbiters"),
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="arbitrated_tournaments",
+        verbose_name=_("arbiters"),
         help_text=_("Users who may enter and correct this tournament's results."),
     )
 
     rules = models.CharField(_("rule set"), max_length=40, default="club")
-    moon_rule = models.CharField(_("moon rule"), max_length=24, choices=MoonRule.choices, default=MoonRule.OTHERS)
+    moon_rule = models.CharField(
+        _("moon rule"), max_length=24, choices=MoonRule.choices, default=MoonRule.OTHERS
+    )
     shoot_the_sun = models.BooleanField(_("shooting the sun"), default=False)
-    scoring = models.CharField(_("scoring scheme"), max_length=10, choices=Scoring.choices, default=Scoring.CLUB)
+    scoring = models.CharField(
+        _("scoring scheme"), max_length=10, choices=Scoring.choices, default=Scoring.CLUB
+    )
     match_points = models.JSONField(
-        _("match points by table size"), default=dict, blank=True,
+        _("match points by table size"),
+        default=dict,
+        blank=True,
         help_text=_('Per table size, the points of each place, e.g. {"3": ["10", "4", "1"]}.'),
     )
-    game_end = models.CharField(_("game end"), max_length=10, choices=GameEnd.choices, default=GameEnd.TARGET)
+    game_end = models.CharField(
+        _("game end"), max_length=10, choices=GameEnd.choices, default=GameEnd.TARGET
+    )
     target_points = models.PositiveSmallIntegerField(
-        _("target points"), default=100,
+        _("target points"),
+        default=100,
         validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_TARGET_POINTS)],
     )
     hands_per_game = models.PositiveSmallIntegerField(
-        _("hands per game"), null=True, blank=True,
+        _("hands per game"),
+        null=True,
+        blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_HAND_NUMBER)],
     )
     rounds_planned = models.PositiveSmallIntegerField(
-        _("rounds planned"), default=1, validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUNDS)],
+        _("rounds planned"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUNDS)],
     )
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks, blank=True)
     seating_method = models.CharField(
-        _("seating method"), max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.BALANCED,
+        _("seating method"),
+        max_length=10,
+        choices=SeatingMethod.choices,
+        default=SeatingMethod.BALANCED,
     )
     odd_policy = models.CharField(
-        _("when players are not a multiple of the table size"), max_length=12, choices=OddPolicy.choices,
-        blank=True, help_text=_("Empty: tables of 5, or tables of 3 where 5s cannot seat everyone."),
+        _("when players are not a multiple of the table size"),
+        max_length=12,
+        choices=OddPolicy.choices,
+        blank=True,
+        help_text=_("Empty: tables of 5, or tables of 3 where 5s cannot seat everyone."),
     )
     table_size = models.PositiveSmallIntegerField(_("table size"), default=4)
     seed = models.BigIntegerField(
-        _("seating seed"), null=True, blank=True,
-        help_text=_("Seeds the seating plan of the whole tournament; empty: chosen when round 1 is seated."),
+        _("seating seed"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Seeds the seating plan of the whole tournament; empty: chosen when round 1 is seated."
+        ),
     )
     bye_match_points = models.CharField(
-        _("match points for a bye"), max_length=20, default="5", validators=[validate_fraction],
+        _("match points for a bye"),
+        max_length=20,
+        default="5",
+        validators=[validate_fraction],
     )
     confirmation_policy = models.CharField(
-        _("confirming results"), max_length=10, choices=ConfirmationPolicy.choices, default=ConfirmationPolicy.ARBITER,
-        help_text=_("Who checks what is entered: the arbiter alone; another player of the table, from their "
-                    "private link; or a second, independent entry of every hand."),
+        _("confirming results"),
+        max_length=10,
+        choices=ConfirmationPolicy.choices,
+        default=ConfirmationPolicy.ARBITER,
+        help_text=_(
+            "Who checks what is entered: the arbiter alone; another player of the table, from "
+            "their private link; or a second, independent entry of every hand."
+        ),
     )
     players_enter_hands = models.BooleanField(
-        _("players enter their hands"), default=False,
+        _("players enter their hands"),
+        default=False,
         help_text=_("Players may enter their table's hands from their private links."),
     )
     seating_club_weight = models.PositiveSmallIntegerField(
-        _("keep clubs apart"), default=1, validators=[MaxValueValidator(10)],
-        help_text=_("How strongly seating keeps players of one club at different tables, where that costs no "
-                    "repeated opponents: 0 off, 10 strongest."),
+        _("keep clubs apart"),
+        default=1,
+        validators=[MaxValueValidator(10)],
+        help_text=_(
+            "How strongly seating keeps players of one club at different tables, where that costs "
+            "no repeated opponents: 0 off, 10 strongest."
+        ),
     )
     round_minutes = models.PositiveSmallIntegerField(
-        _("minutes per round"), null=True, blank=True,
+        _("minutes per round"),
+        null=True,
+        blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUND_MINUTES)],
         help_text=_("The round clock's duration; empty: rounds have no clock."),
     )
     bye_result_points = models.PositiveSmallIntegerField(
-        _("result points for a bye"), null=True, blank=True,
+        _("result points for a bye"),
+        null=True,
+        blank=True,
         validators=[MaxValueValidator(numbers.MAX_TARGET_POINTS)],
         help_text=_("Empty: the average result points of the round's players."),
     )
     names_revision = models.PositiveIntegerField(
-        default=0, editable=False,
-        help_text=_("Raised when a registered player's name or club is corrected, so cached pages show the new name."),
+        default=0,
+        editable=False,
+        help_text=_(
+            "Raised when a registered player's name or club is corrected, so cached pages show the "
+            "new name."
+        ),
     )
     finals_decide = models.BooleanField(
-        _("finals decide the top of the ranking"), default=True,
-        help_text=_("With placement finals: the players of final table 1 rank first by their places in it, then "
-                    "table 2's, and so on, above the Swiss standings. Off: the final is just another round."),
+        _("finals decide the top of the ranking"),
+        default=True,
+        help_text=_(
+            "With placement finals: the players of final table 1 rank first by their places in it, "
+            "then table 2's, and so on, above the Swiss standings. Off: the final is just another "
+            "round."
+        ),
     )
     visibility_revision = models.PositiveIntegerField(
-        default=0, editable=False,
-        help_text=_("Raised when a round is hidden or released, so cached public pages follow at once."),
+        default=0,
+        editable=False,
+        help_text=_(
+            "Raised when a round is hidden or released, so cached public pages follow at once."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords(bases=[ActorHistory], excluded_fields=["names_revision", "visibility_revision"])
+    history = HistoricalRecords(
+        bases=[ActorHistory], excluded_fields=["names_revision", "visibility_revision"]
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -209,29 +279,46 @@ class Tournament(models.Model):
                 condition=~Q(game_end="hands") | Q(hands_per_game__gte=1),
                 name="tournament_hands_game_has_hand_count",
             ),
-            models.CheckConstraint(condition=Q(target_points__gte=1), name="tournament_target_positive"),
-            models.CheckConstraint(condition=Q(target_points__lte=numbers.MAX_TARGET_POINTS), name="tournament_target_bounded"),
-            models.CheckConstraint(condition=Q(hands_per_game__lte=numbers.MAX_HAND_NUMBER), name="tournament_hands_bounded"),
             models.CheckConstraint(
-                condition=Q(rounds_planned__gte=1, rounds_planned__lte=numbers.MAX_ROUNDS), name="tournament_rounds_bounded",
+                condition=Q(target_points__gte=1), name="tournament_target_positive"
             ),
             models.CheckConstraint(
-                condition=Q(bye_result_points__lte=numbers.MAX_TARGET_POINTS), name="tournament_bye_points_bounded",
+                condition=Q(target_points__lte=numbers.MAX_TARGET_POINTS),
+                name="tournament_target_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(hands_per_game__lte=numbers.MAX_HAND_NUMBER),
+                name="tournament_hands_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1, rounds_planned__lte=numbers.MAX_ROUNDS),
+                name="tournament_rounds_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(bye_result_points__lte=numbers.MAX_TARGET_POINTS),
+                name="tournament_bye_points_bounded",
             ),
             # "5", "5.5", "19/3": never an exponent or a long number (numbers.match_points).
             models.CheckConstraint(
                 condition=Q(bye_match_points__regex=r"^[0-9]{1,4}([.,][0-9]{1,4}|/[0-9]{1,4})?$"),
                 name="tournament_bye_match_points_plain",
             ),
-            models.CheckConstraint(condition=Q(table_size__gte=3, table_size__lte=5), name="tournament_table_size_3_to_5"),
-            models.CheckConstraint(condition=Q(seating_club_weight__lte=10), name="tournament_club_weight_bounded"),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=3, table_size__lte=5),
+                name="tournament_table_size_3_to_5",
+            ),
+            models.CheckConstraint(
+                condition=Q(seating_club_weight__lte=10), name="tournament_club_weight_bounded"
+            ),
             models.CheckConstraint(
                 condition=Q(round_minutes__isnull=True)
                 | Q(round_minutes__gte=1, round_minutes__lte=numbers.MAX_ROUND_MINUTES),
                 name="tournament_round_minutes_bounded",
             ),
             models.CheckConstraint(
-                condition=Q(end_date__isnull=True) | Q(start_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=models.F("start_date")),
                 name="tournament_dates_ordered",
             ),
         ]
@@ -240,7 +327,8 @@ class Tournament(models.Model):
         return self.name
 
     def clean(self) -> None:
-        """Check the rule set name, the tiebreak order and the match point overrides (raises ``ValidationError``)."""
+        """Check the rule set name, the tiebreak order and the match point overrides (raises
+        ``ValidationError``)."""
         from . import rulesets
         from .standings import check_tiebreaks
 
@@ -273,7 +361,8 @@ class Tournament(models.Model):
 
     @property
     def hand_total(self) -> int:
-        """Penalty points in one hand at a 4-seat table, from the rule set's card points (26 in 002, 36 in 000)."""
+        """Penalty points in one hand at a 4-seat table, from the rule set's card points (26 in 002,
+        36 in 000)."""
         return self.scoring_rules().hand_total
 
     def bye_points(self) -> Fraction:
@@ -289,14 +378,19 @@ class Tournament(models.Model):
 
 
 class Registration(models.Model):
-    """A player in a tournament. Withdrawn players stay (their games count) but are not seated again."""
+    """A player in a tournament. Withdrawn players stay (their games count) but are not seated
+    again."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     link_secret = models.CharField(
-        _("private link secret"), max_length=64, blank=True,
+        _("private link secret"),
+        max_length=64,
+        blank=True,
         help_text=_("The secret part of the player's private address; empty: no private address."),
     )
     link_issued_at = models.DateTimeField(_("private link issued at"), null=True, blank=True)
@@ -308,7 +402,9 @@ class Registration(models.Model):
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -338,19 +434,26 @@ class Round(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
     seating_method = models.CharField(_("seating method"), max_length=20, blank=True)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     minutes = models.PositiveSmallIntegerField(
-        _("minutes"), null=True, blank=True,
+        _("minutes"),
+        null=True,
+        blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(numbers.MAX_ROUND_MINUTES)],
         help_text=_("The round clock's duration; empty: no clock."),
     )
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.SWISS)
     hidden = models.BooleanField(
-        _("results hidden"), default=False,
-        help_text=_("Only the organizer and the arbiters see this round's results until they are released."),
+        _("results hidden"),
+        default=False,
+        help_text=_(
+            "Only the organizer and the arbiters see this round's results until they are released."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -363,16 +466,24 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
-            models.CheckConstraint(condition=Q(number__lte=numbers.MAX_ROUNDS), name="round_number_bounded"),
             models.CheckConstraint(
-                condition=Q(minutes__isnull=True) | Q(minutes__gte=1, minutes__lte=numbers.MAX_ROUND_MINUTES),
+                condition=Q(number__lte=numbers.MAX_ROUNDS), name="round_number_bounded"
+            ),
+            models.CheckConstraint(
+                condition=Q(minutes__isnull=True)
+                | Q(minutes__gte=1, minutes__lte=numbers.MAX_ROUND_MINUTES),
                 name="round_minutes_bounded",
             ),
             models.CheckConstraint(
-                condition=Q(clock_started_at__isnull=True) | Q(minutes__isnull=False), name="round_clock_has_minutes",
+                condition=Q(clock_started_at__isnull=True) | Q(minutes__isnull=False),
+                name="round_clock_has_minutes",
             ),
-            models.CheckConstraint(condition=Q(kind__in=["swiss", "final"]), name="round_kind_known"),
-            models.UniqueConstraint(fields=["tournament"], condition=Q(kind="final"), name="round_one_final"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["swiss", "final"]), name="round_kind_known"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(kind="final"), name="round_one_final"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -380,7 +491,8 @@ class Round(models.Model):
 
 
 class Attendance(models.Model):
-    """A player's check-in for one round: present (the default when there is no row), absent or late.
+    """A player's check-in for one round: present (the default when there is no row), absent or
+    late.
 
     Absent players are not seated in that round and score nothing for it;
     late ones are not seated when the round is, and join it as a bye or a
@@ -393,9 +505,13 @@ class Attendance(models.Model):
         ABSENT = "absent", _("Absent")
         LATE = "late", _("Late")
 
-    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="attendances")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="attendances"
+    )
     round_number = models.PositiveSmallIntegerField(_("round"))
-    state = models.CharField(_("check-in"), max_length=10, choices=State.choices, default=State.PRESENT)
+    state = models.CharField(
+        _("check-in"), max_length=10, choices=State.choices, default=State.PRESENT
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords(bases=[ActorHistory])
@@ -405,11 +521,16 @@ class Attendance(models.Model):
         verbose_name = _("check-in")
         verbose_name_plural = _("check-ins")
         constraints = [
-            models.UniqueConstraint(fields=["registration", "round_number"], name="attendance_unique_per_round"),
-            models.CheckConstraint(
-                condition=Q(round_number__gte=1, round_number__lte=numbers.MAX_ROUNDS), name="attendance_round_bounded",
+            models.UniqueConstraint(
+                fields=["registration", "round_number"], name="attendance_unique_per_round"
             ),
-            models.CheckConstraint(condition=Q(state__in=["present", "absent", "late"]), name="attendance_state_known"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1, round_number__lte=numbers.MAX_ROUNDS),
+                name="attendance_round_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["present", "absent", "late"]), name="attendance_state_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -454,7 +575,9 @@ class ImportJob(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="import_jobs")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
     file_name = models.CharField(_("file name"), max_length=200, blank=True)
     data = models.TextField(_("file contents"))
     rows = models.PositiveIntegerField(_("rows"), default=0)
@@ -464,7 +587,11 @@ class ImportJob(models.Model):
     result = models.JSONField(_("result"), default=dict, blank=True)
     task_id = models.CharField(max_length=64, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

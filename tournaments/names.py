@@ -14,7 +14,8 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ":
 
 
 def fold(text: str) -> str:
-    """The comparison key of a name: accents removed, case folded, apostrophes unified, spaces collapsed.
+    """The comparison key of a name: accents removed, case folded, apostrophes unified, spaces
+    collapsed.
 
     ``fold("  Niccolò  D’Angelo ") == fold("niccolo d'angelo") == "niccolo d'angelo"``.
     Letters without a decomposition (ß, ø) are case-folded only.
@@ -25,9 +26,10 @@ def fold(text: str) -> str:
 
 
 def matches(name: str, query: str) -> bool:
-    """Whether a search for ``query`` finds ``name``: every word of the query is in the name, as :func:`fold`
-    compares them and with apostrophes ignored ("niccolo" finds "Niccolò Rossi", "d'angelo" and "dangelo"
-    find "D’Angelo", "rossi mario" finds "Mario Rossi"). An empty query finds every name.
+    """Whether a search for ``query`` finds ``name``: every word of the query is in the name, as
+    :func:`fold` compares them and with apostrophes ignored ("niccolo" finds "Niccolò Rossi",
+    "d'angelo" and "dangelo" find "D’Angelo", "rossi mario" finds "Mario Rossi"). An empty query
+    finds every name.
     """
     words = fold(query).replace("'", "").split()
     target = fold(name).replace("'", "")

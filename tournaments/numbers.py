@@ -15,7 +15,9 @@ from fractions import Fraction
 #: ASCII digits only, an optional sign; at most 6 digits (points, round and table numbers).
 _WHOLE = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 #: "5", "5.5" / "5,5", "19/3": at most 4 digits in each part.
-_FRACTION = re.compile(r"(?P<whole>[0-9]{1,4})(?:[.,](?P<decimals>[0-9]{1,4})|/(?P<denominator>[0-9]{1,4}))?", re.ASCII)
+_FRACTION = re.compile(
+    r"(?P<whole>[0-9]{1,4})(?:[.,](?P<decimals>[0-9]{1,4})|/(?P<denominator>[0-9]{1,4}))?", re.ASCII
+)
 
 #: The most match points one game (or a bye) may give: far above any scheme (25 at a table of 5).
 MAX_MATCH_POINTS = 100
@@ -30,7 +32,8 @@ MAX_ROUND_MINUTES = 600
 
 
 def printable(text: str) -> bool:
-    """Whether ``text`` has no control characters (NUL, tab, line breaks, escape, ...; Unicode category Cc)."""
+    """Whether ``text`` has no control characters (NUL, tab, line breaks, escape, ...; Unicode
+    category Cc)."""
     return not any(unicodedata.category(c) == "Cc" for c in text)
 
 

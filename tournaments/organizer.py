@@ -44,12 +44,15 @@ def _set_status(instance, status: str, actor: Actor, reason: str = "") -> None:
 def _require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise TournamentError(_("Give the reason for reopening; it is kept in the history."), code="reason_missing")
+        raise TournamentError(
+            _("Give the reason for reopening; it is kept in the history."), code="reason_missing"
+        )
     return reason
 
 
 def publish(tournament: Tournament, *, actor: Actor) -> Tournament:
-    """Make a draft tournament public (status running). Idempotent; a finished one stays finished."""
+    """Make a draft tournament public (status running). Idempotent; a finished one stays
+    finished."""
     with transaction.atomic():
         tournament = _locked(tournament)
         if tournament.status == Tournament.Status.DRAFT:
@@ -57,8 +60,11 @@ def publish(tournament: Tournament, *, actor: Actor) -> Tournament:
     return tournament
 
 
-def _namesakes(tournament: Tournament, name: str, *, other_than: Player | None = None) -> list[Player]:
-    """Players registered in ``tournament`` whose name folds to the same key as ``name`` (names.fold)."""
+def _namesakes(
+    tournament: Tournament, name: str, *, other_than: Player | None = None
+) -> list[Player]:
+    """Players registered in ``tournament`` whose name folds to the same key as ``name``
+    (names.fold)."""
     key = names.fold(name)
     found = Player.objects.filter(registrations__tournament=tournament).order_by("id")
     if other_than is not None:
@@ -69,15 +75,23 @@ def _namesakes(tournament: Tournament, name: str, *, other_than: Player | None =
 def _namesake_error(found: list[Player]) -> TournamentError:
     who = ", ".join(str(p) for p in found)
     return TournamentError(
-        ngettext("%(who)s is already registered. If this is another person with the same name, confirm it.",
-                 "%(who)s are already registered. If this is another person with the same name, confirm it.",
-                 len(found)) % {"who": who},
+        ngettext(
+            "%(who)s is already registered. If this is another person with the same name, confirm "
+            "it.",
+            "%(who)s are already registered. If this is another person with the same name, confirm "
+            "it.",
+            len(found),
+        )
+        % {"who": who},
         code="namesake",
     )
 
 
-def _check_external_id(external_id: str, name: str, *, other_than: Player | None = None) -> Player | None:
-    """The player who has ``external_id`` (None if nobody); refuses an id that belongs to someone else's name."""
+def _check_external_id(
+    external_id: str, name: str, *, other_than: Player | None = None
+) -> Player | None:
+    """The player who has ``external_id`` (None if nobody); refuses an id that belongs to someone
+    else's name."""
     if not external_id:
         return None
     player = Player.objects.filter(external_id=external_id).first()
@@ -97,8 +111,13 @@ def _clean_person(name: str, club: str, external_id: str) -> tuple[str, str, str
 
 
 def register_player(
-    tournament: Tournament, *, name: str, club: str = "", external_id: str = "",
-    namesake_confirmed: bool = False, actor: Actor | None = None,
+    tournament: Tournament,
+    *,
+    name: str,
+    club: str = "",
+    external_id: str = "",
+    namesake_confirmed: bool = False,
+    actor: Actor | None = None,
 ) -> Registration:
     """Register one player typed in by the organizer.
 
@@ -112,14 +131,26 @@ def register_player(
     """
     name, club, external_id = _clean_person(name, club, external_id)
     if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError(_("The tournament is finished; no player can be registered."), code="finished")
+        raise TournamentError(
+            _("The tournament is finished; no player can be registered."), code="finished"
+        )
     with transaction.atomic():
-        _locked(tournament)  # two organizers registering the same name at once: one waits, then sees the other
+        _locked(
+            tournament
+        )  # two organizers registering the same name at once: one waits, then sees the other
         player = _check_external_id(external_id, name)
         if player is None and not external_id:
-            player = Player.objects.filter(name__iexact=name, club__iexact=club).order_by("id").first()
-        if player is not None and Registration.objects.filter(tournament=tournament, player=player).exists():
-            raise TournamentError(_("%(name)s is already registered.") % {"name": player.name}, code="already_registered")
+            player = (
+                Player.objects.filter(name__iexact=name, club__iexact=club).order_by("id").first()
+            )
+        if (
+            player is not None
+            and Registration.objects.filter(tournament=tournament, player=player).exists()
+        ):
+            raise TournamentError(
+                _("%(name)s is already registered.") % {"name": player.name},
+                code="already_registered",
+            )
         if not namesake_confirmed:
             found = _namesakes(tournament, name, other_than=player)
             if found:
@@ -133,10 +164,16 @@ def register_player(
 
 
 def edit_player(
-    registration: Registration, *, name: str, club: str = "", external_id: str = "",
-    namesake_confirmed: bool = False, actor: Actor,
+    registration: Registration,
+    *,
+    name: str,
+    club: str = "",
+    external_id: str = "",
+    namesake_confirmed: bool = False,
+    actor: Actor,
 ) -> Player:
-    """Correct a registered player's name, club and external id (the person, in every tournament they play).
+    """Correct a registered player's name, club and external id (the person, in every tournament
+    they play).
 
     Same checks as :func:`register_player`: an external id of someone else is
     refused, and a name already registered in this tournament needs
@@ -147,8 +184,14 @@ def edit_player(
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=registration.player_id)
         _check_external_id(external_id, name, other_than=player)
-        if external_id and Player.objects.filter(external_id=external_id).exclude(pk=player.pk).exists():
-            raise TournamentError(_("External id %(id)s is already used.") % {"id": external_id}, code="external_id_taken")
+        if (
+            external_id
+            and Player.objects.filter(external_id=external_id).exclude(pk=player.pk).exists()
+        ):
+            raise TournamentError(
+                _("External id %(id)s is already used.") % {"id": external_id},
+                code="external_id_taken",
+            )
         if not namesake_confirmed and names.fold(name) != names.fold(player.name):
             found = _namesakes(registration.tournament, name, other_than=player)
             if found:
@@ -156,7 +199,9 @@ def edit_player(
         player.name, player.club, player.external_id = name, club, external_id
         stamp(player, actor).save(update_fields=["name", "club", "external_id"])
         # Pages cached under the tournaments' fingerprints show the new name at once.
-        Tournament.objects.filter(registrations__player=player).update(names_revision=F("names_revision") + 1)
+        Tournament.objects.filter(registrations__player=player).update(
+            names_revision=F("names_revision") + 1
+        )
     return player
 
 
@@ -169,10 +214,17 @@ def delete_registration(registration: Registration, *, actor: Actor) -> str:
     ``has_played``); nothing is written then.
     """
     with transaction.atomic():
-        registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+        registration = (
+            Registration.objects.select_for_update()
+            .select_related("player")
+            .get(pk=registration.pk)
+        )
         if registration.seats.exists() or registration.byes.exists():
             raise TournamentError(
-                _("%(name)s has already been seated: withdraw them instead (their games still count).")
+                _(
+                    "%(name)s has already been seated: withdraw them instead (their games still "
+                    "count)."
+                )
                 % {"name": registration.player.name},
                 code="has_played",
             )
@@ -183,7 +235,9 @@ def delete_registration(registration: Registration, *, actor: Actor) -> str:
     return player.name
 
 
-def set_withdrawn(registration: Registration, withdrawn: bool, *, actor: Actor | None = None) -> Registration:
+def set_withdrawn(
+    registration: Registration, withdrawn: bool, *, actor: Actor | None = None
+) -> Registration:
     """Withdraw a player (their games still count; they are not seated again) or take them back."""
     if registration.withdrawn != withdrawn:
         registration.withdrawn = withdrawn
@@ -192,16 +246,20 @@ def set_withdrawn(registration: Registration, withdrawn: bool, *, actor: Actor |
 
 
 def appoint_arbiter(tournament: Tournament, username: str):
-    """Appoint an existing user (by user name) as arbiter. Raises ``TournamentError`` for an unknown user."""
+    """Appoint an existing user (by user name) as arbiter. Raises ``TournamentError`` for an unknown
+    user."""
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise TournamentError(_("There is no user called %(name)s.") % {"name": username.strip()}, code="unknown_user")
+        raise TournamentError(
+            _("There is no user called %(name)s.") % {"name": username.strip()}, code="unknown_user"
+        )
     tournament.arbiters.add(user)
     return user
 
 
 def create_arbiter(tournament: Tournament, username: str):
-    """Create an account called ``username`` (no password yet) and appoint it arbiter; returns the user.
+    """Create an account called ``username`` (no password yet) and appoint it arbiter; returns the
+    user.
 
     The organizer hands the new arbiter a set-password link
     (``tournaments.accounts.set_password_path``); until it is used nobody can
@@ -232,10 +290,13 @@ def create_arbiter(tournament: Tournament, username: str):
 
 
 def remove_arbiter(tournament: Tournament, user_id: int):
-    """Remove an arbiter from the tournament; returns the user. Raises ``TournamentError`` for someone who is not one."""
+    """Remove an arbiter from the tournament; returns the user. Raises ``TournamentError`` for
+    someone who is not one."""
     user = tournament.arbiters.filter(pk=user_id).first()
     if user is None:
-        raise TournamentError(_("That user is not an arbiter of this tournament."), code="not_an_arbiter")
+        raise TournamentError(
+            _("That user is not an arbiter of this tournament."), code="not_an_arbiter"
+        )
     tournament.arbiters.remove(user)
     return user
 
@@ -259,13 +320,21 @@ def start_round(tournament: Tournament, *, actor: Actor, seed: int | None = None
             raise TournamentError(_("The tournament is finished."), code="finished")
         last = current_round(tournament)
         if last is not None and last.status != Round.Status.LOCKED:
-            raise TournamentError(_("Lock round %(n)s before starting the next one.") % {"n": last.number}, code="round_not_locked")
+            raise TournamentError(
+                _("Lock round %(n)s before starting the next one.") % {"n": last.number},
+                code="round_not_locked",
+            )
         number = 1 if last is None else last.number + 1
         if number > tournament.rounds_planned:
             raise TournamentError(
-                ngettext("The %(n)s planned round has been played; raise the number of rounds to add one.",
-                         "All %(n)s planned rounds have been played; raise the number of rounds to add one.",
-                         tournament.rounds_planned) % {"n": tournament.rounds_planned},
+                ngettext(
+                    "The %(n)s planned round has been played; raise the number of rounds to add "
+                    "one.",
+                    "All %(n)s planned rounds have been played; raise the number of rounds to add "
+                    "one.",
+                    tournament.rounds_planned,
+                )
+                % {"n": tournament.rounds_planned},
                 code="rounds_played",
             )
         round_ = seating_service.seat_next_round(tournament, number=number, seed=seed).round
@@ -281,7 +350,9 @@ def start_round(tournament: Tournament, *, actor: Actor, seed: int | None = None
 def _clock_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status == Round.Status.LOCKED:
-        raise TournamentError(_("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked")
+        raise TournamentError(
+            _("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked"
+        )
     return round_
 
 
@@ -296,7 +367,8 @@ def start_clock(round_: Round, *, actor: Actor, minutes: int | None = None) -> R
         minutes = minutes or round_.minutes or round_.tournament.round_minutes
         if not minutes or not 1 <= minutes <= numbers.MAX_ROUND_MINUTES:
             raise TournamentError(
-                _("Give the round's duration in minutes, from 1 to %(max)s.") % {"max": numbers.MAX_ROUND_MINUTES},
+                _("Give the round's duration in minutes, from 1 to %(max)s.")
+                % {"max": numbers.MAX_ROUND_MINUTES},
                 code="clock_minutes",
             )
         round_.minutes, round_.clock_started_at = minutes, timezone.now()
@@ -305,14 +377,17 @@ def start_clock(round_: Round, *, actor: Actor, minutes: int | None = None) -> R
 
 
 def add_minutes(round_: Round, minutes: int, *, actor: Actor) -> Round:
-    """Give a running (or run out) round clock ``minutes`` more (negative: fewer, down to 1 minute in all).
+    """Give a running (or run out) round clock ``minutes`` more (negative: fewer, down to 1 minute
+    in all).
 
     Raises ``TournamentError`` when the round is locked or its clock not started.
     """
     with transaction.atomic():
         round_ = _clock_round(round_)
         if round_.clock_started_at is None or not round_.minutes:
-            raise TournamentError(_("The round clock has not been started."), code="clock_not_started")
+            raise TournamentError(
+                _("The round clock has not been started."), code="clock_not_started"
+            )
         round_.minutes = max(1, min(numbers.MAX_ROUND_MINUTES, round_.minutes + minutes))
         stamp(round_, actor).save(update_fields=["minutes"])
     return round_
@@ -350,8 +425,11 @@ def lock_round(round_: Round, *, actor: Actor, close_unfinished: bool = False) -
             raise TournamentError(" ".join(plan.blocking), code="blocked")
         if plan.unfinished and not close_unfinished:
             raise TournamentError(
-                ngettext("Table %(tables)s has not finished its game.",
-                         "Tables %(tables)s have not finished their game.", len(plan.unfinished))
+                ngettext(
+                    "Table %(tables)s has not finished its game.",
+                    "Tables %(tables)s have not finished their game.",
+                    len(plan.unfinished),
+                )
                 % {"tables": selectors.number_list(plan.unfinished)},
                 code="tables_unfinished",
             )
@@ -373,9 +451,13 @@ def reopen_round(round_: Round, *, actor: Actor, reason: str) -> Round:
         tournament = _locked(round_.tournament)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if tournament.status == Tournament.Status.FINISHED:
-            raise TournamentError(_("The tournament is finished: reopen the tournament first."), code="finished")
+            raise TournamentError(
+                _("The tournament is finished: reopen the tournament first."), code="finished"
+            )
         if round_.status != Round.Status.LOCKED:
-            raise TournamentError(_("Round %(n)s is not locked.") % {"n": round_.number}, code="round_not_locked")
+            raise TournamentError(
+                _("Round %(n)s is not locked.") % {"n": round_.number}, code="round_not_locked"
+            )
         _set_status(round_, Round.Status.PLAYING, actor, reason)
     return round_
 
@@ -414,7 +496,8 @@ def reopen_tournament(tournament: Tournament, *, actor: Actor, reason: str) -> T
 
 
 def set_round_hidden(round_: Round, hidden: bool, *, actor: Actor) -> Round:
-    """Hide a round's results from everyone but the tournament's staff (``hidden``), or release them.
+    """Hide a round's results from everyone but the tournament's staff (``hidden``), or release
+    them.
 
     While hidden, the public pages, the API and the exports leave the round's
     results out and the public standings stay at the rounds that are public
@@ -430,11 +513,14 @@ def set_round_hidden(round_: Round, hidden: bool, *, actor: Actor) -> Round:
             round_.hidden = hidden
             stamp(round_, actor).save(update_fields=["hidden"])
             Tournament.objects.filter(pk=round_.tournament_id).update(
-                visibility_revision=F("visibility_revision") + 1)
+                visibility_revision=F("visibility_revision") + 1
+            )
     return round_
 
 
-def final_plan(tournament: Tournament, tables: int | None = None) -> tuple[int, list[list[int]], list[int]]:
+def final_plan(
+    tournament: Tournament, tables: int | None = None
+) -> tuple[int, list[list[int]], list[int]]:
     """The placement final ``create_finals`` would seat now: (round number, tables, left out).
 
     tables: lists of registration ids in seat order, table 1 the players ranked
@@ -457,31 +543,43 @@ def final_plan(tournament: Tournament, tables: int | None = None) -> tuple[int, 
         raise TournamentError(_("The finals have already been created."), code="finals_exist")
     last, status, _kind = rounds[-1]
     if status != Round.Status.LOCKED:
-        raise TournamentError(_("Lock round %(n)s before creating the finals.") % {"n": last}, code="round_not_locked")
+        raise TournamentError(
+            _("Lock round %(n)s before creating the finals.") % {"n": last}, code="round_not_locked"
+        )
     number = last + 1
     if number > numbers.MAX_ROUNDS:
-        raise TournamentError(_("A tournament has at most %(n)s rounds.") % {"n": numbers.MAX_ROUNDS}, code="too_many_rounds")
+        raise TournamentError(
+            _("A tournament has at most %(n)s rounds.") % {"n": numbers.MAX_ROUNDS},
+            code="too_many_rounds",
+        )
     away = checkin.not_seated(tournament, number)
     withdrawn = set(tournament.registrations.filter(withdrawn=True).values_list("id", flat=True))
-    ranked = [row.registration_id for row in selectors.standings(tournament)
-              if row.registration_id not in away and row.registration_id not in withdrawn]
+    ranked = [
+        row.registration_id
+        for row in selectors.standings(tournament)
+        if row.registration_id not in away and row.registration_id not in withdrawn
+    ]
     size = tournament.table_size
     most = len(ranked) // size
     if most == 0:
         raise TournamentError(
-            _("%(n)s active players cannot fill one final table of %(size)s.") % {"n": len(ranked), "size": size},
+            _("%(n)s active players cannot fill one final table of %(size)s.")
+            % {"n": len(ranked), "size": size},
             code="too_few_players",
         )
     count = most if tables is None else tables
     if not 1 <= count <= most:
         raise TournamentError(
-            ngettext("The players fill %(most)s final table of %(size)s: ask for 1.",
-                     "The players fill %(most)s final tables of %(size)s: ask for 1 to %(most)s.", most)
+            ngettext(
+                "The players fill %(most)s final table of %(size)s: ask for 1.",
+                "The players fill %(most)s final tables of %(size)s: ask for 1 to %(most)s.",
+                most,
+            )
             % {"most": most, "size": size},
             code="finals_tables",
         )
-    seated = [ranked[i * size:(i + 1) * size] for i in range(count)]
-    return number, seated, ranked[count * size:]
+    seated = [ranked[i * size : (i + 1) * size] for i in range(count)]
+    return number, seated, ranked[count * size :]
 
 
 def create_finals(tournament: Tournament, *, actor: Actor, tables: int | None = None) -> Round:
@@ -497,8 +595,13 @@ def create_finals(tournament: Tournament, *, actor: Actor, tables: int | None = 
     with transaction.atomic():
         tournament = _locked(tournament)
         number, seated, _left = final_plan(tournament, tables)
-        round_ = Round(tournament=tournament, number=number, status=Round.Status.PLAYING,
-                       kind=Round.Kind.FINAL, seating_method="final")
+        round_ = Round(
+            tournament=tournament,
+            number=number,
+            status=Round.Status.PLAYING,
+            kind=Round.Kind.FINAL,
+            seating_method="final",
+        )
         if tournament.round_minutes:
             round_.minutes, round_.clock_started_at = tournament.round_minutes, timezone.now()
         stamp(round_, actor).save()

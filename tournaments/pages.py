@@ -27,7 +27,8 @@ from .snapshot import snapshot
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """One seat of a table: position 0.. (clockwise), the player, the game's penalty total so far."""
+    """One seat of a table: position 0.. (clockwise), the player, the game's penalty total so
+    far."""
 
     position: int
     registration_id: int
@@ -64,19 +65,35 @@ class TableView:
     def status(self) -> str:
         if self.concealed:
             return "hidden"
-        return "confirmed" if self.confirmed else "ended" if self.over else "playing" if self.hands else "waiting"
+        return (
+            "confirmed"
+            if self.confirmed
+            else "ended"
+            if self.over
+            else "playing"
+            if self.hands
+            else "waiting"
+        )
 
 
 def conceal(table: TableView) -> TableView:
-    """``table`` as the public sees it while its round is hidden: who sits where, no hand, total or result."""
+    """``table`` as the public sees it while its round is hidden: who sits where, no hand, total or
+    result."""
     return dataclasses.replace(
-        table, hands=0, over=False, confirmed=False, concealed=True,
-        seats=tuple(dataclasses.replace(s, total=0, place=None, match_points=None) for s in table.seats),
+        table,
+        hands=0,
+        over=False,
+        confirmed=False,
+        concealed=True,
+        seats=tuple(
+            dataclasses.replace(s, total=0, place=None, match_points=None) for s in table.seats
+        ),
     )
 
 
 def _tables(tournament: Tournament, table_filter: Q, *, public: bool = False) -> list[TableView]:
-    """Tables matching ``table_filter`` with seats, names and totals: 3 queries, on one committed state.
+    """Tables matching ``table_filter`` with seats, names and totals: 3 queries, on one committed
+    state.
 
     Results (game over, places, match points) come from ``selectors.table_results``;
     public: the tables of hidden rounds are concealed (:func:`conceal`).
@@ -89,46 +106,69 @@ def _tables(tournament: Tournament, table_filter: Q, *, public: bool = False) ->
 def _table_views(tournament: Tournament, table_filter: Q) -> list[TableView]:
     results = selectors.table_results(tournament, only=table_filter)
     wanted = {r for result in results for r in result.registrations}
-    people = {
-        reg_id: (player_id, name, club)
-        for reg_id, player_id, name, club in Registration.objects.filter(id__in=wanted).values_list(
-            "id", "player_id", "player__name", "player__club"
-        )
-    } if wanted else {}
+    people = (
+        {
+            reg_id: (player_id, name, club)
+            for reg_id, player_id, name, club in Registration.objects.filter(
+                id__in=wanted
+            ).values_list("id", "player_id", "player__name", "player__club")
+        }
+        if wanted
+        else {}
+    )
     views = []
     for result in results:
         n = len(result.totals)
         places = result.places or [None] * n
         points = result.match_points or [None] * n
-        views.append(TableView(
-            table_id=result.table_id, round_number=result.round_number, number=result.number, hands=result.hands,
-            over=result.over, confirmed=result.confirmed, engine=result.engine, hidden=result.hidden,
-            seats=tuple(
-                SeatView(
-                    position=position, registration_id=reg, player_id=people[reg][0], name=people[reg][1],
-                    club=people[reg][2], total=total, place=pl, match_points=mp,
-                )
-                for position, (reg, total, pl, mp) in enumerate(zip(result.registrations, result.totals, places, points))
-            ),
-        ))
+        views.append(
+            TableView(
+                table_id=result.table_id,
+                round_number=result.round_number,
+                number=result.number,
+                hands=result.hands,
+                over=result.over,
+                confirmed=result.confirmed,
+                engine=result.engine,
+                hidden=result.hidden,
+                seats=tuple(
+                    SeatView(
+                        position=position,
+                        registration_id=reg,
+                        player_id=people[reg][0],
+                        name=people[reg][1],
+                        club=people[reg][2],
+                        total=total,
+                        place=pl,
+                        match_points=mp,
+                    )
+                    for position, (reg, total, pl, mp) in enumerate(
+                        zip(result.registrations, result.totals, places, points)
+                    )
+                ),
+            )
+        )
     return views
 
 
 def round_tables(tournament: Tournament, round_: Round, *, public: bool = False) -> list[TableView]:
-    """Every table of one round, ordered by number (3 queries); public: concealed when the round is hidden."""
+    """Every table of one round, ordered by number (3 queries); public: concealed when the round is
+    hidden."""
     return _tables(tournament, Q(round=round_), public=public)
 
 
 def round_byes(round_: Round) -> list[tuple[int, str]]:
     """(player id, name) of the players with a bye in the round (1 query)."""
     return list(
-        Bye.objects.filter(round=round_).order_by("registration__player__name")
+        Bye.objects.filter(round=round_)
+        .order_by("registration__player__name")
         .values_list("registration__player_id", "registration__player__name")
     )
 
 
 def find_seats(tables: list[TableView], query: str) -> list[TableView]:
-    """The tables where a player whose name ``query`` finds sits ("where do I sit?"); all when empty.
+    """The tables where a player whose name ``query`` finds sits ("where do I sit?"); all when
+    empty.
 
     Without case, accents or apostrophe variants (``names.matches``: "niccolo" finds "Niccolò"),
     in Python over the round's seats, so SQLite and PostgreSQL answer alike.
@@ -165,7 +205,8 @@ class PlayerGame:
 
 @dataclass
 class PlayerPage:
-    """Everything the player page shows. Totals count ended games and byes only (as the standings do)."""
+    """Everything the player page shows. Totals count ended games and byes only (as the standings
+    do)."""
 
     registration: Registration
     games: list[PlayerGame] = field(default_factory=list)
@@ -174,7 +215,9 @@ class PlayerPage:
     result_points: int = 0
 
 
-def player_page(tournament: Tournament, registration: Registration, *, public: bool = False) -> PlayerPage:
+def player_page(
+    tournament: Tournament, registration: Registration, *, public: bool = False
+) -> PlayerPage:
     """One player's games in a tournament, with opponents and results: 4 queries whatever the size.
 
     Bye rounds are listed with the tournament's bye match points; their
@@ -188,17 +231,33 @@ def player_page(tournament: Tournament, registration: Registration, *, public: b
         return _player_page(tournament, registration, public)
 
 
-def _player_page(tournament: Tournament, registration: Registration, public: bool = False) -> PlayerPage:
-    tables = _tables(tournament, Q(round__tournament=tournament, seats__registration=registration), public=public)
+def _player_page(
+    tournament: Tournament, registration: Registration, public: bool = False
+) -> PlayerPage:
+    tables = _tables(
+        tournament, Q(round__tournament=tournament, seats__registration=registration), public=public
+    )
     page = PlayerPage(registration=registration)
     for t in tables:
         me = next(s for s in t.seats if s.registration_id == registration.id)
-        page.games.append(PlayerGame(
-            round_number=t.round_number, table_number=t.number, position=me.position, hands=t.hands,
-            over=t.over, confirmed=t.confirmed, points=me.total, place=me.place, match_points=me.match_points,
-            opponents=tuple(Opponent(s.player_id, s.name, s.position) for s in t.seats if s is not me),
-            hidden=t.hidden, concealed=t.concealed,
-        ))
+        page.games.append(
+            PlayerGame(
+                round_number=t.round_number,
+                table_number=t.number,
+                position=me.position,
+                hands=t.hands,
+                over=t.over,
+                confirmed=t.confirmed,
+                points=me.total,
+                place=me.place,
+                match_points=me.match_points,
+                opponents=tuple(
+                    Opponent(s.player_id, s.name, s.position) for s in t.seats if s is not me
+                ),
+                hidden=t.hidden,
+                concealed=t.concealed,
+            )
+        )
         if t.over:
             page.match_points += me.match_points
             page.result_points += me.total
@@ -222,28 +281,55 @@ def fingerprint(tournament: Tournament) -> str:
     rendered standings are cached under it (:func:`cached`).
     """
     # order_by(): the models' default orderings would join players and rounds into every subquery.
-    tables = Table.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
+    tables = (
+        Table.objects.filter(round__tournament=OuterRef("pk"))
+        .order_by()
+        .values("round__tournament")
+    )
     regs = Registration.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
-    byes = Bye.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
+    byes = (
+        Bye.objects.filter(round__tournament=OuterRef("pk")).order_by().values("round__tournament")
+    )
 
     def scalar(qs, expr):
-        return Coalesce(Subquery(qs.annotate(v=expr).values("v")[:1], output_field=IntegerField()), Value(0))
+        return Coalesce(
+            Subquery(qs.annotate(v=expr).values("v")[:1], output_field=IntegerField()), Value(0)
+        )
 
-    row = Tournament.objects.filter(pk=tournament.pk).annotate(
-        v=scalar(tables, Sum("version")), n=scalar(tables, Count("id")), top=scalar(tables, Max("id")),
-        r=scalar(regs, Count("id")), w=scalar(regs, Count("id", filter=Q(withdrawn=True))),
-        b=scalar(byes, Count("id")),
-    ).values("v", "n", "top", "r", "w", "b").get()
-    settings = (tournament.status, tournament.scoring, tournament.match_points, tournament.tiebreak_order(),
-                tournament.bye_match_points, tournament.bye_result_points, tournament.game_end,
-                tournament.target_points, tournament.hands_per_game, tournament.names_revision,
-                tournament.visibility_revision, tournament.finals_decide)
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(
+            v=scalar(tables, Sum("version")),
+            n=scalar(tables, Count("id")),
+            top=scalar(tables, Max("id")),
+            r=scalar(regs, Count("id")),
+            w=scalar(regs, Count("id", filter=Q(withdrawn=True))),
+            b=scalar(byes, Count("id")),
+        )
+        .values("v", "n", "top", "r", "w", "b")
+        .get()
+    )
+    settings = (
+        tournament.status,
+        tournament.scoring,
+        tournament.match_points,
+        tournament.tiebreak_order(),
+        tournament.bye_match_points,
+        tournament.bye_result_points,
+        tournament.game_end,
+        tournament.target_points,
+        tournament.hands_per_game,
+        tournament.names_revision,
+        tournament.visibility_revision,
+        tournament.finals_decide,
+    )
     raw = "-".join(str(row[k]) for k in ("v", "n", "top", "r", "w", "b")) + repr(settings)
     return hashlib.blake2s(raw.encode(), digest_size=6).hexdigest()
 
 
 def cached(tournament: Tournament, fp: str, part: str, build, *, timeout: int = 3600):
-    """``build()``'s value, cached (Django's cache) under the tournament, ``part`` and fingerprint ``fp``.
+    """``build()``'s value, cached (Django's cache) under the tournament, ``part`` and fingerprint
+    ``fp``.
 
     Standings of 1,000 players take most of a second to compute and render;
     they only change when the fingerprint does, so every page view between two
@@ -261,8 +347,8 @@ def cached(tournament: Tournament, fp: str, part: str, build, *, timeout: int = 
 
 @dataclass(frozen=True, slots=True)
 class SeatingSeat:
-    """A seat on the organizer's seating page: ``repeats`` names the players at the table met before, with
-    counts; ``club`` is the player's club ("" when none)."""
+    """A seat on the organizer's seating page: ``repeats`` names the players at the table met
+    before, with counts; ``club`` is the player's club ("" when none)."""
 
     position: int
     registration_id: int
@@ -273,7 +359,8 @@ class SeatingSeat:
 
 @dataclass(frozen=True, slots=True)
 class SeatingPage:
-    """A round's seating for the organizer: tables (number, seats), byes, and every repeated pair."""
+    """A round's seating for the organizer: tables (number, seats), byes, and every repeated
+    pair."""
 
     tables: tuple[tuple[int, tuple[SeatingSeat, ...]], ...]
     byes: tuple[tuple[int, str], ...]
@@ -285,8 +372,10 @@ def seating_page(round_: Round) -> SeatingPage:
     past = selectors.seating_history(round_.tournament, before=round_.number + 1)
     current = past.get(round_.number)
     people = {
-        reg: (name, club) for reg, name, club in
-        Registration.objects.filter(tournament=round_.tournament).values_list("id", "player__name", "player__club")
+        reg: (name, club)
+        for reg, name, club in Registration.objects.filter(
+            tournament=round_.tournament
+        ).values_list("id", "player__name", "player__club")
     }
     names = {reg: name for reg, (name, _club) in people.items()}
     if current is None:
@@ -298,14 +387,21 @@ def seating_page(round_: Round) -> SeatingPage:
         met[a].append((names[b], r.times_met))
         met[b].append((names[a], r.times_met))
     tables = tuple(
-        (number, tuple(SeatingSeat(i, reg, names[reg], tuple(met.get(reg, ())), people[reg][1])
-                       for i, reg in enumerate(table)))
+        (
+            number,
+            tuple(
+                SeatingSeat(i, reg, names[reg], tuple(met.get(reg, ())), people[reg][1])
+                for i, reg in enumerate(table)
+            ),
+        )
         for number, table in enumerate(current.tables, 1)
     )
     return SeatingPage(
         tables=tables,
         byes=tuple((reg, names[reg]) for reg in current.byes),
-        repeats=tuple((r.table + 1, names[r.players[0]], names[r.players[1]], r.times_met) for r in repeats),
+        repeats=tuple(
+            (r.table + 1, names[r.players[0]], names[r.players[1]], r.times_met) for r in repeats
+        ),
     )
 
 
@@ -332,7 +428,9 @@ class StandingLine:
     games: int
 
 
-def standing_lines(tournament: Tournament, fp: str | None = None, *, public: bool = False) -> list[StandingLine]:
+def standing_lines(
+    tournament: Tournament, fp: str | None = None, *, public: bool = False
+) -> list[StandingLine]:
     """The live standings as plain lines, withdrawn players included and marked; empty while no game
     has ended (a list of players all on 0 ranks nobody).
 
@@ -348,8 +446,14 @@ def standing_lines(tournament: Tournament, fp: str | None = None, *, public: boo
             return []
         return [
             StandingLine(
-                rank=row.rank, tied=row.tied, player_id=row.player_id, name=row.name, club=row.club,
-                withdrawn=row.withdrawn, match_points=row.match_points, result_points=row.result_points,
+                rank=row.rank,
+                tied=row.tied,
+                player_id=row.player_id,
+                name=row.name,
+                club=row.club,
+                withdrawn=row.withdrawn,
+                match_points=row.match_points,
+                result_points=row.result_points,
                 games=row.games,
             )
             for row in rows
@@ -359,7 +463,8 @@ def standing_lines(tournament: Tournament, fp: str | None = None, *, public: boo
 
 
 def active_lines(lines: list[StandingLine]) -> list[StandingLine]:
-    """``lines`` without the withdrawn players (the public mini-standings and the projector leave them out)."""
+    """``lines`` without the withdrawn players (the public mini-standings and the projector leave
+    them out)."""
     return [line for line in lines if not line.withdrawn]
 
 
@@ -397,6 +502,8 @@ def hidden_note(hidden: list[int], numbers: list[int]) -> str:
     public = [n for n in numbers if n not in hidden]
     if public and min(hidden) > max(public):
         return _("Standings after round %(n)s; later rounds are hidden.") % {"n": max(public)}
-    return ngettext("Round %(rounds)s is hidden: its results are not counted here.",
-                    "Rounds %(rounds)s are hidden: their results are not counted here.",
-                    len(hidden)) % {"rounds": selectors.number_list(hidden)}
+    return ngettext(
+        "Round %(rounds)s is hidden: its results are not counted here.",
+        "Rounds %(rounds)s are hidden: their results are not counted here.",
+        len(hidden),
+    ) % {"rounds": selectors.number_list(hidden)}

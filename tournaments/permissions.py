@@ -27,7 +27,8 @@ MANAGE = "tournaments.manage_tournament"
 ENTER_RESULTS = "tournaments.enter_results"
 CREATE = "tournaments.create_tournaments"
 
-#: Who may create tournaments (the setting ``CUORI_TOURNAMENT_CREATORS``): "organizers" (the default:
+#: Who may create tournaments (the setting ``CUORI_TOURNAMENT_CREATORS``): "organizers" (the
+#: default:
 #: staff, and users given Django's "Can add tournament" permission, e.g. with ``manage.py
 #: make_organizer``) or "everyone" (any signed-in account, for an open ladder).
 CREATORS_ORGANIZERS = "organizers"
@@ -42,7 +43,8 @@ def is_organizer(user, tournament: Tournament | None) -> bool:
 
 @rules.predicate
 def is_arbiter(user, tournament: Tournament | None) -> bool:
-    """The user is appointed arbiter of the tournament (one query, cached on the tournament per request)."""
+    """The user is appointed arbiter of the tournament (one query, cached on the tournament per
+    request)."""
     if tournament is None or not user.is_authenticated:
         return False
     cache = tournament.__dict__.setdefault("_arbiter_cache", {})
@@ -81,24 +83,28 @@ def can(user, permission: str, tournament: Tournament) -> bool:
 
 def sees_hidden_rounds(user, tournament: Tournament) -> bool:
     """Whether ``user`` sees the results of the tournament's hidden rounds (``Round.hidden``): its
-    organizer, its arbiters and superusers (whoever enters its results); everyone else sees the public
-    rounds only."""
+    organizer, its arbiters and superusers (whoever enters its results); everyone else sees the
+    public rounds only."""
     return can(user, ENTER_RESULTS, tournament)
 
 
 class HiddenRound(PermissionDenied):
-    """A table of a hidden round asked by someone who does not see hidden rounds (→ 403, saying so)."""
+    """A table of a hidden round asked by someone who does not see hidden rounds (→ 403, saying
+    so)."""
 
     def __init__(self, round_):
         from django.utils.translation import gettext as _
 
-        super().__init__(_("The results of round %(n)s are hidden until the organizer releases them.")
-                         % {"n": round_.number})
+        super().__init__(
+            _("The results of round %(n)s are hidden until the organizer releases them.")
+            % {"n": round_.number}
+        )
         self.round = round_
 
 
 def require_results_visible(user, round_) -> None:
-    """Raise ``HiddenRound`` unless ``user`` may see the results of ``round_`` (public, or the user is staff)."""
+    """Raise ``HiddenRound`` unless ``user`` may see the results of ``round_`` (public, or the user
+    is staff)."""
     if round_.hidden and not sees_hidden_rounds(user, round_.tournament):
         raise HiddenRound(round_)
 

@@ -1,4 +1,5 @@
-"""The projector: a screen at the venue that pages through the seating, the round clock and the standings.
+"""The projector: a screen at the venue that pages through the seating, the round clock and the
+standings.
 
 Read from five metres away, so a page holds few lines in large type, and the
 screen moves on by itself: the seating of the current round in alphabetical
@@ -23,8 +24,8 @@ from . import pages
 from .clock import RoundClock, round_clock
 from .models import Bye, Round, Tournament
 
-#: Lines per column of the seating, and per page: two columns of 12 on a 16:9 screen (one on a phone); a page
-#: of 12 lines or fewer is one column, so long names have the whole width.
+#: Lines per column of the seating, and per page: two columns of 12 on a 16:9 screen (one on a
+#: phone); a page of 12 lines or fewer is one column, so long names have the whole width.
 SEATING_PER_COLUMN = 12
 SEATING_PER_PAGE = 2 * SEATING_PER_COLUMN
 #: Lines per page of the standings: one column.
@@ -78,67 +79,89 @@ class Show:
     slides: tuple[Slide, ...]
 
     def at(self, index: int) -> tuple[int, Slide, int]:
-        """The slide shown at position ``index`` (any integer, wrapped around): (position, slide, next position)."""
+        """The slide shown at position ``index`` (any integer, wrapped around): (position, slide,
+        next position)."""
         position = index % len(self.slides)
         return position, self.slides[position], (position + 1) % len(self.slides)
 
 
 def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order for people: accents and case do not count ("Émile" between "Elena" and "Franco")."""
+    """Alphabetical order for people: accents and case do not count ("Émile" between "Elena" and
+    "Franco")."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return bare.casefold(), name
 
 
 def chunks(items: list, size: int) -> list[list]:
     """``items`` in consecutive pages of at most ``size`` (one empty page when there is none)."""
-    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
 
 
 def columns(items: list, count: int) -> tuple[tuple, ...]:
-    """``items`` split into at most ``count`` columns read top to bottom, the first ones longer by one at most."""
+    """``items`` split into at most ``count`` columns read top to bottom, the first ones longer by
+    one at most."""
     per_column = -(-len(items) // count) if items else 0
-    return tuple(tuple(items[i:i + per_column]) for i in range(0, len(items), per_column)) if per_column else ()
+    return (
+        tuple(tuple(items[i : i + per_column]) for i in range(0, len(items), per_column))
+        if per_column
+        else ()
+    )
 
 
 def seat_lines(tournament: Tournament, round_: Round) -> list[SeatLine]:
-    """Every player of ``round_`` with table and seat (1..), byes included, alphabetically (4 queries)."""
+    """Every player of ``round_`` with table and seat (1..), byes included, alphabetically (4
+    queries)."""
     lines = [
         SeatLine(seat.name, seat.club, table.number, seat.position + 1)
-        for table in pages.round_tables(tournament, round_) for seat in table.seats
+        for table in pages.round_tables(tournament, round_)
+        for seat in table.seats
     ]
-    byes = Bye.objects.filter(round=round_).values_list("registration__player__name", "registration__player__club")
+    byes = Bye.objects.filter(round=round_).values_list(
+        "registration__player__name", "registration__player__club"
+    )
     lines += [SeatLine(name, club, None, None) for name, club in byes]
     return sorted(lines, key=lambda line: sort_key(line.name))
 
 
 def show(tournament: Tournament, *, now=None) -> Show:
-    """The projector's slides for ``tournament`` now (``now``: an aware datetime for the clock, default now).
+    """The projector's slides for ``tournament`` now (``now``: an aware datetime for the clock,
+    default now).
 
     Running: the seating pages of the last round while it is seated and not
     locked, its clock when it has one, then the standings pages (active
     players: withdrawn ones are left out, as on the public page's
-    mini-standings), always the public standings (hidden rounds left out). Finished: the podium (withdrawn players keep their place,
-    as in the final standings) and the standings pages. Nothing to show yet
-    (no round seated, no game ended): one "welcome" slide.
+    mini-standings), always the public standings (hidden rounds left out). Finished: the podium
+    (withdrawn players keep their place, as in the final standings) and the standings pages. Nothing
+    to show yet (no round seated, no game ended): one "welcome" slide.
     """
     round_ = tournament.rounds.order_by("-number").first()
     finished = tournament.status == Tournament.Status.FINISHED
-    playing = (round_ is not None and not finished
-               and round_.status in (Round.Status.SEATED, Round.Status.PLAYING))
+    playing = (
+        round_ is not None
+        and not finished
+        and round_.status in (Round.Status.SEATED, Round.Status.PLAYING)
+    )
     slides: list[Slide] = []
     clock = None
     if playing:
         seating = chunks(seat_lines(tournament, round_), SEATING_PER_PAGE)
         if seating != [[]]:
             slides += [
-                Slide("seating", SECONDS["seating"], n, len(seating),
-                      columns(page, 1 if len(page) <= SEATING_PER_COLUMN else 2))
+                Slide(
+                    "seating",
+                    SECONDS["seating"],
+                    n,
+                    len(seating),
+                    columns(page, 1 if len(page) <= SEATING_PER_COLUMN else 2),
+                )
                 for n, page in enumerate(seating, 1)
             ]
         clock = round_clock(round_, now=now)
         if clock is not None:
             slides.append(Slide("clock", SECONDS["clock"]))
-    lines = pages.standing_lines(tournament, public=True)  # a screen at the venue: hidden rounds stay hidden
+    lines = pages.standing_lines(
+        tournament, public=True
+    )  # a screen at the venue: hidden rounds stay hidden
     podium = tuple(pages.podium(lines)) if finished else ()
     if podium:
         slides.append(Slide("podium", SECONDS["podium"]))

@@ -24,8 +24,18 @@ GAME_END_ARBITER = "arbiter"
 _SIZE_PRESETS = {3: "three_player", 4: "club", 5: "five_player"}
 _ANY_SIZE_PASSES = {"left", "right", "hold", "mix"}
 #: The rule options a table of another size keeps from the tournament's preset.
-_KEPT = ("card_points", "moon", "shoot_sun", "first_trick", "hearts_must_be_broken",
-         "queen_breaks_hearts", "lead_hearts_with_queen", "direction", "target", "max_hands")
+_KEPT = (
+    "card_points",
+    "moon",
+    "shoot_sun",
+    "first_trick",
+    "hearts_must_be_broken",
+    "queen_breaks_hearts",
+    "lead_hearts_with_queen",
+    "direction",
+    "target",
+    "max_hands",
+)
 
 
 def preset_names() -> list[str]:
@@ -56,7 +66,13 @@ def table_rules(name: str, players: int) -> RuleSet:
 
 @lru_cache(maxsize=512)
 def tournament_rules(
-    name: str, players: int, *, moon: str, shoot_sun: bool, game_end: str, target: int | None,
+    name: str,
+    players: int,
+    *,
+    moon: str,
+    shoot_sun: bool,
+    game_end: str,
+    target: int | None,
     hands: int | None,
 ) -> RuleSet:
     """The engine rule set of a tournament's table: the preset for ``players`` seats
@@ -105,7 +121,6 @@ def pass_direction(name: str, players: int, hand_number: int) -> str:
 
 
 def dealer(players: int, hand_number: int) -> int:
-    """Dealer seat of hand ``hand_number`` (1..): seat 0 deals first, then the deal passes to the left (000)."""
+    """Dealer seat of hand ``hand_number`` (1..): seat 0 deals first, then the deal passes to the
+    left (000)."""
     return (hand_number - 1) % players
-
-

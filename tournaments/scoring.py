@@ -64,7 +64,8 @@ class GameOverError(ScoringError):
 
 
 class ImpossibleHandError(ScoringError):
-    """Points no hand can give; ``problem`` is the engine's ``Problem`` code, ``params`` its details."""
+    """Points no hand can give; ``problem`` is the engine's ``Problem`` code, ``params`` its
+    details."""
 
     def __init__(self, message: str, problem: Problem, params: dict):
         super().__init__(message)
@@ -94,7 +95,8 @@ class ScoringRules:
 
     @classmethod
     def of_preset(cls, name: str, **changes) -> ScoringRules:
-        """The rules of engine preset ``name`` (its moon rule, sun and game end), with ``changes``."""
+        """The rules of engine preset ``name`` (its moon rule, sun and game end), with
+        ``changes``."""
         rules = table_rules(name, PRESETS[name].players)
         values: dict = {"preset": name, "moon_rule": rules.moon, "shoot_the_sun": rules.shoot_sun}
         if rules.target is not None:
@@ -109,11 +111,22 @@ class ScoringRules:
         Raises ``ScoringError`` for another table size.
         """
         if players not in TABLE_SIZES:
-            raise ScoringError(ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
-                                        "a hand has 3, 4 or 5 seats, got %(count)s scores", players) % {"count": players})
+            raise ScoringError(
+                ngettext(
+                    "a hand has 3, 4 or 5 seats, got %(count)s score",
+                    "a hand has 3, 4 or 5 seats, got %(count)s scores",
+                    players,
+                )
+                % {"count": players}
+            )
         return tournament_rules(
-            self.preset, players, moon=self.moon_rule, shoot_sun=self.shoot_the_sun, game_end=self.game_end,
-            target=self.target, hands=self.hands,
+            self.preset,
+            players,
+            moon=self.moon_rule,
+            shoot_sun=self.shoot_the_sun,
+            game_end=self.game_end,
+            target=self.target,
+            hands=self.hands,
         )
 
     @property
@@ -138,7 +151,8 @@ def default_tiebreaks() -> list[str]:
 
 
 def match_point_table(
-    scheme: str, overrides: Mapping[str, Sequence[object]] | None = None,
+    scheme: str,
+    overrides: Mapping[str, Sequence[object]] | None = None,
 ) -> dict[int, tuple[Fraction, ...]]:
     """Points of each place for tables of 3, 4 and 5 seats.
 
@@ -149,26 +163,43 @@ def match_point_table(
     or with a lower place worth more than a higher one.
     """
     if scheme not in SCHEMES:
-        raise ScoringError(_("unknown scoring scheme %(scheme)s; known: %(known)s") % {"scheme": scheme, "known": ", ".join(SCHEMES)})
+        raise ScoringError(
+            _("unknown scoring scheme %(scheme)s; known: %(known)s")
+            % {"scheme": scheme, "known": ", ".join(SCHEMES)}
+        )
     table = {size: tuple(Fraction(p) for p in points) for size, points in SCHEMES[scheme].items()}
     for key, points in (overrides or {}).items():
         if str(key) not in ("3", "4", "5"):
-            raise ScoringError(_("match points given for tables of %(size)s; tables have 3, 4 or 5 seats") % {"size": key})
+            raise ScoringError(
+                _("match points given for tables of %(size)s; tables have 3, 4 or 5 seats")
+                % {"size": key}
+            )
         size = int(key)
         if not isinstance(points, (list, tuple)) or len(points) != size:
             count = len(points) if isinstance(points, (list, tuple)) else 1
-            raise ScoringError(ngettext("tables of %(size)s need %(size)s match point values, got %(count)s",
-                                        "tables of %(size)s need %(size)s match point values, got %(count)s", count)
-                               % {"size": size, "count": count})
+            raise ScoringError(
+                ngettext(
+                    "tables of %(size)s need %(size)s match point values, got %(count)s",
+                    "tables of %(size)s need %(size)s match point values, got %(count)s",
+                    count,
+                )
+                % {"size": size, "count": count}
+            )
         try:
             values = tuple(numbers.match_points(str(p)) for p in points)
         except ValueError as exc:
             raise ScoringError(
-                _("match points for tables of %(size)s: %(points)s are not numbers of match points (like 10, 5.5 or 19/3)")
+                _(
+                    "match points for tables of %(size)s: %(points)s are not numbers of match "
+                    "points (like 10, 5.5 or 19/3)"
+                )
                 % {"size": size, "points": ", ".join(map(str, points))}
             ) from exc
         if any(v < 0 for v in values) or any(a < b for a, b in itertools.pairwise(values)):
-            raise ScoringError(_("match points for tables of %(size)s must be non-negative and non-increasing") % {"size": size})
+            raise ScoringError(
+                _("match points for tables of %(size)s must be non-negative and non-increasing")
+                % {"size": size}
+            )
         table[size] = values
     return table
 
@@ -178,64 +209,106 @@ def _points_text(points) -> str:
 
 
 def _problem_message(problem: ImpossiblePoints, points: Sequence[int]) -> str:
-    """The arbiter's sentence for refused ``points``, in the page's language (one per ``Problem`` code)."""
+    """The arbiter's sentence for refused ``points``, in the page's language (one per ``Problem``
+    code)."""
     p = problem.params
     code = problem.code
     if code == Problem.SEATS:
-        return ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
-                        "a hand has 3, 4 or 5 seats, got %(count)s scores", p["count"]) % {"count": p["count"]}
+        return ngettext(
+            "a hand has 3, 4 or 5 seats, got %(count)s score",
+            "a hand has 3, 4 or 5 seats, got %(count)s scores",
+            p["count"],
+        ) % {"count": p["count"]}
     if code == Problem.NOT_INTEGER:
         return _("points must be whole numbers, got %(value)s") % {"value": p["value"]}
     if code == Problem.SUM:
         allowed = _(" or ").join(str(a) for a in p["allowed"])
         if len(p["allowed"]) > 1:
-            message = _("the points add up to %(found)s; a hand must add up to %(allowed)s (a shoot-the-moon pattern)")
+            message = _(
+                "the points add up to %(found)s; a hand must add up to %(allowed)s (a "
+                "shoot-the-moon pattern)"
+            )
         else:
             message = _("the points add up to %(found)s; a hand must add up to %(allowed)s")
         return message % {"found": p["found"], "allowed": allowed}
     if code == Problem.BELOW_LOWEST:
-        return ngettext("seat %(seat)s has %(points)s point; the lowest allowed is %(lowest)s",
-                        "seat %(seat)s has %(points)s points; the lowest allowed is %(lowest)s", abs(p["points"])) % {
-            "seat": p["seat"] + 1, "points": p["points"], "lowest": p["lowest"]}
+        return ngettext(
+            "seat %(seat)s has %(points)s point; the lowest allowed is %(lowest)s",
+            "seat %(seat)s has %(points)s points; the lowest allowed is %(lowest)s",
+            abs(p["points"]),
+        ) % {"seat": p["seat"] + 1, "points": p["points"], "lowest": p["lowest"]}
     if code == Problem.MOON_SHAPE:
         expected = _points_text(p["expected"][0])
         if p.get("rule_says") == MoonRule.SELF:
-            return _("With these game scores the shooter must subtract the points (the others taking them "
-                     "would end the game with the shooter losing): expected %(expected)s") % {"expected": expected}
+            return _(
+                "With these game scores the shooter must subtract the points (the others taking "
+                "them would end the game with the shooter losing): expected %(expected)s"
+            ) % {"expected": expected}
         if p.get("rule_says") == MoonRule.OTHERS:
-            return _("With these game scores every other seat takes the points of the shoot-the-moon: "
-                     "expected %(expected)s") % {"expected": expected}
-        return _("The points add up to %(found)s as in a shoot-the-moon, but they are not a shoot-the-moon "
-                 "score: expected, for example, %(expected)s") % {"found": p["found"], "expected": expected}
+            return _(
+                "With these game scores every other seat takes the points of the shoot-the-moon: "
+                "expected %(expected)s"
+            ) % {"expected": expected}
+        return _(
+            "The points add up to %(found)s as in a shoot-the-moon, but they are not a "
+            "shoot-the-moon score: expected, for example, %(expected)s"
+        ) % {"found": p["found"], "expected": expected}
     if code == Problem.TOO_MANY_NEGATIVE:
         bonus, negative = p["bonus"], p["negative"]
         values = {"count": labels.count_word(negative), "number": len(bonus)}
         if not bonus:
-            return ngettext("%(count)s seat is negative, but no card is worth negative points",
-                            "%(count)s seats are negative, but no card is worth negative points", negative) % values
+            return (
+                ngettext(
+                    "%(count)s seat is negative, but no card is worth negative points",
+                    "%(count)s seats are negative, but no card is worth negative points",
+                    negative,
+                )
+                % values
+            )
         values["cards"] = ", ".join(f"{labels.card_name(c, article=False)} ({v})" for c, v in bonus)
-        return ngettext(
-            "%(count)s seats are negative but there is only one %(cards)s",
-            "%(count)s seats are negative but only %(number)s cards are worth negative points: %(cards)s",
-            len(bonus),
-        ) % values
+        return (
+            ngettext(
+                "%(count)s seats are negative but there is only one %(cards)s",
+                "%(count)s seats are negative but only %(number)s cards are worth negative points: "
+                "%(cards)s",
+                len(bonus),
+            )
+            % values
+        )
     if code == Problem.CARD_NOBODY:
-        values = {"at_least": p["at_least"], "card": labels.card_name(p["card"]), "points": p["points"]}
+        values = {
+            "at_least": p["at_least"],
+            "card": labels.card_name(p["card"]),
+            "points": p["points"],
+        }
         if p["points"] > 0 and max(points) < p["at_least"]:
-            return _("No seat has %(at_least)s or more points, so nobody took %(card)s: check the numbers") % values
+            return (
+                _(
+                    "No seat has %(at_least)s or more points, so nobody took %(card)s: check the "
+                    "numbers"
+                )
+                % values
+            )
         return _("No seat's points can include %(card)s (%(points)s): check the numbers") % values
     if code == Problem.SEAT_UNREACHABLE:
-        return ngettext("Seat %(seat)s has %(points)s point, but no set of point cards is worth exactly that: "
-                        "check the numbers",
-                        "Seat %(seat)s has %(points)s points, but no set of point cards is worth exactly that: "
-                        "check the numbers", abs(p["points"])) % {"seat": p["seat"] + 1, "points": p["points"]}
+        return ngettext(
+            "Seat %(seat)s has %(points)s point, but no set of point cards is worth exactly that: "
+            "check the numbers",
+            "Seat %(seat)s has %(points)s points, but no set of point cards is worth exactly that: "
+            "check the numbers",
+            abs(p["points"]),
+        ) % {"seat": p["seat"] + 1, "points": p["points"]}
     if code == Problem.EVERY_PENALTY_CARD:
-        return _("Seat %(seat)s took every penalty card: record it as shooting the moon, "
-                 "or as a penalty for an illegal play") % {"seat": p["seat"] + 1}
+        return _(
+            "Seat %(seat)s took every penalty card: record it as shooting the moon, "
+            "or as a penalty for an illegal play"
+        ) % {"seat": p["seat"] + 1}
     return _("No way of sharing out the point cards gives these points: check the numbers")
 
 
-def check_hand(points: Sequence[int], rules: ScoringRules, totals_before: Sequence[int] | None = None) -> str:
+def check_hand(
+    points: Sequence[int], rules: ScoringRules, totals_before: Sequence[int] | None = None
+) -> str:
     """Check one hand's per-seat penalty points exactly; return its kind.
 
     points: per-seat penalty points, seat order, 3 to 5 integers;
@@ -250,16 +323,27 @@ def check_hand(points: Sequence[int], rules: ScoringRules, totals_before: Sequen
     decides, this only translates).
     """
     if len(points) not in TABLE_SIZES:
-        raise ScoringError(ngettext("a hand has 3, 4 or 5 seats, got %(count)s score",
-                                    "a hand has 3, 4 or 5 seats, got %(count)s scores", len(points)) % {"count": len(points)})
+        raise ScoringError(
+            ngettext(
+                "a hand has 3, 4 or 5 seats, got %(count)s score",
+                "a hand has 3, 4 or 5 seats, got %(count)s scores",
+                len(points),
+            )
+            % {"count": len(points)}
+        )
     try:
-        return check_points(rules.table_rules(len(points)), points, scores_before=totals_before).value
+        return check_points(
+            rules.table_rules(len(points)), points, scores_before=totals_before
+        ).value
     except ImpossiblePoints as problem:
-        raise ImpossibleHandError(_problem_message(problem, points), problem.code, problem.params) from None
+        raise ImpossibleHandError(
+            _problem_message(problem, points), problem.code, problem.params
+        ) from None
 
 
 def points_floor(players: int, rules: ScoringRules) -> int:
-    """The lowest points any seat can take in a hand at a table of ``players`` (a moon "self" pattern's, or a bonus card's)."""
+    """The lowest points any seat can take in a hand at a table of ``players`` (a moon "self"
+    pattern's, or a bonus card's)."""
     return possible_points(rules.table_rules(players)).lowest
 
 
@@ -272,13 +356,17 @@ def penalty_points(offender: int, players: int, rules: ScoringRules) -> list[int
     """
     total = rules.table_rules(players).moon_total
     if not 0 <= offender < players:
-        raise ScoringError(_("the offender must be one of the %(count)s seats") % {"count": players})
+        raise ScoringError(
+            _("the offender must be one of the %(count)s seats") % {"count": players}
+        )
     points = [0] * players
     points[offender] = total
     return points
 
 
-def is_game_over(totals: Sequence[int], hands_played: int, rules: ScoringRules, *, closed: bool = False) -> bool:
+def is_game_over(
+    totals: Sequence[int], hands_played: int, rules: ScoringRules, *, closed: bool = False
+) -> bool:
     """Whether a table's game has ended.
 
     totals: per-seat penalty totals after ``hands_played`` hands. A game ends
@@ -296,7 +384,8 @@ def is_game_over(totals: Sequence[int], hands_played: int, rules: ScoringRules, 
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
-    """Sum of fractions over their least common denominator: exact, and much faster than ``sum()``."""
+    """Sum of fractions over their least common denominator: exact, and much faster than
+    ``sum()``."""
     values = list(values)
     denominator = math.lcm(*(v.denominator for v in values)) if values else 1
     return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
@@ -308,11 +397,16 @@ def places(totals: Sequence[int]) -> list[int]:
     ``places([34, 34, 78, 123]) == [1, 1, 3, 4]``.
     """
     ordered = sorted(totals)
-    return [ordered.index(mine) + 1 for mine in totals]  # the first index of a total = the seats below it
+    return [
+        ordered.index(mine) + 1 for mine in totals
+    ]  # the first index of a total = the seats below it
 
 
-def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction]) -> list[Fraction]:
-    """Match points of each seat (002 "Al tavolo"): tied seats share the points of the places they cover.
+def table_match_points(
+    totals: Sequence[int], points_by_place: Sequence[Fraction]
+) -> list[Fraction]:
+    """Match points of each seat (002 "Al tavolo"): tied seats share the points of the places they
+    cover.
 
     totals: per-seat penalty totals; points_by_place: one value per place, best
     first (len == number of seats). ``[34, 34, 78, 123]`` with 10/6/3/1 gives
@@ -320,27 +414,36 @@ def table_match_points(totals: Sequence[int], points_by_place: Sequence[Fraction
     Raises ``ScoringError`` when the lengths differ.
     """
     if len(points_by_place) != len(totals):
-        raise ScoringError(ngettext("%(seats)s seats but %(values)s match point value",
-                                    "%(seats)s seats but %(values)s match point values", len(points_by_place))
-                           % {"seats": len(totals), "values": len(points_by_place)})
+        raise ScoringError(
+            ngettext(
+                "%(seats)s seats but %(values)s match point value",
+                "%(seats)s seats but %(values)s match point values",
+                len(points_by_place),
+            )
+            % {"seats": len(totals), "values": len(points_by_place)}
+        )
     return list(shares(tuple(places(totals)), points_by_place))
 
 
 def shares(seat_places: Sequence[int], points_by_place: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """Match points per seat from the seats' places (``places()``): tied seats share the points of the
-    places they cover (002 "Al tavolo"). A tournament's tables have few patterns of places, so a
+    """Match points per seat from the seats' places (``places()``): tied seats share the points of
+    the places they cover (002 "Al tavolo"). A tournament's tables have few patterns of places, so a
     caller with many tables may keep the answers by pattern."""
     result = []
     for place in seat_places:
         tied = seat_places.count(place)
-        covered = points_by_place[place - 1:place - 1 + tied]
+        covered = points_by_place[place - 1 : place - 1 + tied]
         result.append(exact_sum(covered) / tied if tied > 1 else Fraction(covered[0]))
     return tuple(result)
 
 
 def game_result(
-    totals: Sequence[int], hands_played: int, rules: ScoringRules,
-    points_table: Mapping[int, Sequence[Fraction]], *, closed: bool = False,
+    totals: Sequence[int],
+    hands_played: int,
+    rules: ScoringRules,
+    points_table: Mapping[int, Sequence[Fraction]],
+    *,
+    closed: bool = False,
 ) -> tuple[bool, tuple[int, ...] | None, tuple[Fraction, ...] | None]:
     """A table's game from its per-seat totals: (over, places, match points).
 

@@ -153,6 +153,93 @@ def _fair_round_pairs(n: int, rounds: int, odd_seats: int) -> int:
     )
 
 
+def _odd_passes(r: int, odd_seats: int, n: int) -> dict[int, int]:
+    """How many players get their ``j + 1``-th odd table in round ``r``
+    (0-based), per ``j``: with fairness the odd seats are handed out in
+    passes of ``n`` (round r takes seats ``r * odd_seats`` to
+    ``(r + 1) * odd_seats - 1``, pass j is seats ``j * n`` to
+    ``(j + 1) * n - 1``; after each round the counts are the floor or the
+    ceiling of the mean, so exactly that many players reach count j + 1)."""
+    parts: dict[int, int] = {}
+    for seat_pass in range(r * odd_seats // n, ((r + 1) * odd_seats - 1) // n + 1):
+        low, high = max(r * odd_seats, seat_pass * n), min((r + 1) * odd_seats, (seat_pass + 1) * n)
+        if high > low:
+            parts[seat_pass] = high - low
+    return parts
+
+
+def _spread(players: int, cells: int) -> int:
+    """Least ``sum C(x, 2)`` over ``cells`` cells holding ``players``."""
+    if players <= 0:
+        return 0
+    if cells <= 0:
+        return comb(players, 2)
+    small, extra = divmod(players, cells)
+    return extra * comb(small + 1, 2) + (cells - extra) * comb(small, 2)
+
+
+def _fair_pair_coincidences(
+    n: int, r: int, s: int, standard: int, odd_tables: int, odd_seats: int
+) -> int:
+    """Least number of pairs that share a table in both rounds ``r`` and
+    ``s`` of a fair schedule (tables of one odd size, no byes).
+
+    A player at an odd table in both rounds reaches a new count in each,
+    so it comes from different passes (:func:`_odd_passes`): at most
+    ``odd_seats - max_j(a_j + b_j - odd_seats)`` players (Hall's condition
+    on the passes a_j of round r and b_j of round s), and at least
+    ``2 * odd_seats - n``, are at odd tables in both.  Given that overlap,
+    the players moving from one kind of table (standard or odd) of round r
+    to one kind of round s are spread over those tables' cells, and two
+    players in one cell (one table of r, one table of s) are a pair that
+    met in both; the least total over the overlaps allowed is returned."""
+    a, b = _odd_passes(r, odd_seats, n), _odd_passes(s, odd_seats, n)
+    most = odd_seats - max(0, *(a[j] + b.get(j, 0) - odd_seats for j in a))
+    least = max(0, 2 * odd_seats - n)
+    best = None
+    for both in range(least, most + 1):
+        one = odd_seats - both  # odd in r only, and odd in s only
+        cost = (
+            _spread(both, odd_tables * odd_tables)
+            + 2 * _spread(one, odd_tables * standard)
+            + _spread(n - 2 * odd_seats + both, standard * standard)
+        )
+        best = cost if best is None else min(best, cost)
+    return best or 0
+
+
+def _fair_forest_bound(n: int, rounds: int, sizes: tuple[int, ...], table_size: int) -> int:
+    """Repeats forced by fairness through pairs of rounds: with ``w(r, s)``
+    pairs sharing a table in both rounds r and s
+    (:func:`_fair_pair_coincidences`), the weight of a heaviest spanning
+    tree of the rounds is a lower bound on the repeats (a pair meeting in
+    a set M of rounds pays ``|M| - 1`` repeats and is counted by at most
+    ``|M| - 1`` edges of a tree inside M)."""
+    odd = [k for k in sizes if k != table_size]
+    if not odd or rounds < 2:
+        return 0
+    standard, odd_seats = len(sizes) - len(odd), sum(odd)
+    weights = sorted(
+        ((_fair_pair_coincidences(n, r, s, standard, len(odd), odd_seats), r, s)
+         for r in range(rounds) for s in range(r + 1, rounds)),
+        reverse=True,
+    )
+    root = list(range(rounds))
+
+    def find(r: int) -> int:
+        while root[r] != r:
+            root[r] = root[root[r]]
+            r = root[r]
+        return r
+
+    total = 0
+    for weight, r, s in weights:  # Kruskal
+        if find(r) != find(s):
+            root[find(r)] = find(s)
+            total += weight
+    return total
+
+
 def _repeats_for_coincidences(coincidences: int, rounds: int) -> int:
     """Fewest repeats giving ``sum C(m, 2) >= coincidences``: a pair meeting
     ``m`` times pays ``m - 1`` repeats for ``C(m, 2)``, cheapest at m = rounds."""
@@ -182,7 +269,8 @@ def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, t
     by_two_rounds = _repeats_for_coincidences(
         (comb(rounds, 2) - fair_pairs) * generic + fair_pairs * fair, rounds
     )
-    bound = max(0, by_pairs, by_players, by_two_rounds)
+    by_fair_pairs = 0 if byes else _fair_forest_bound(n, rounds, sizes, table_size)
+    bound = max(0, by_pairs, by_players, by_two_rounds, by_fair_pairs)
     exact = _exact(n, rounds, sizes, byes, table_size)
     return max(bound, exact[0]) if exact else bound
 

@@ -33,7 +33,8 @@ from .standings import (
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """A table's game as plain data: seat order registration ids, totals, and, when ended, places and match points."""
+    """A table's game as plain data: seat order registration ids, totals, and, when ended, places
+    and match points."""
 
     table_id: int
     round_number: int
@@ -51,9 +52,14 @@ class TableResult:
 
 
 def table_results(
-    tournament: Tournament, *, round_number: int | None = None, only: Q | None = None, public: bool = False,
+    tournament: Tournament,
+    *,
+    round_number: int | None = None,
+    only: Q | None = None,
+    public: bool = False,
 ) -> list[TableResult]:
-    """Every table of the tournament (up to ``round_number``) with totals and, for ended games, the result.
+    """Every table of the tournament (up to ``round_number``) with totals and, for ended games, the
+    result.
 
     only: a further filter on tables (e.g. ``Q(round=round_)``); public: leave out the
     tables of hidden rounds (what anyone may see, ``Round.hidden``). 2 queries, on one
@@ -66,7 +72,10 @@ def table_results(
 
 
 def _table_results(
-    tournament: Tournament, round_number: int | None, only: Q | None, public: bool = False,
+    tournament: Tournament,
+    round_number: int | None,
+    only: Q | None,
+    public: bool = False,
 ) -> list[TableResult]:
     table_filter = Q(round__tournament=tournament)
     if round_number is not None:
@@ -81,11 +90,21 @@ def _table_results(
         seat_filter = table_filter  # the same conditions, without a subquery (the standings' path)
     # The seats' penalty totals and the tables' hand counts are stored by tables.services with every
     # hand (Seat.points, Table.hands_recorded): no sum over every hand score of the tournament here.
-    seats = Seat.objects.filter(seat_filter).values_list("table_id", "registration_id", "points").order_by(
-        "table_id", "position")
+    seats = (
+        Seat.objects.filter(seat_filter)
+        .values_list("table_id", "registration_id", "points")
+        .order_by("table_id", "position")
+    )
     tables = tables.values_list(
-        "id", "number", "round__number", "closed_by_arbiter", "result_confirmed_at", "mode", "hands_recorded",
-        "round__hidden", "round__kind",
+        "id",
+        "number",
+        "round__number",
+        "closed_by_arbiter",
+        "result_confirmed_at",
+        "mode",
+        "hands_recorded",
+        "round__hidden",
+        "round__kind",
     ).order_by("round__number", "number")
     registrations: dict[int, list[int]] = defaultdict(list)
     totals_of: dict[int, list[int]] = defaultdict(list)
@@ -100,44 +119,71 @@ def _table_results(
         totals = tuple(totals_of.get(table_id, ()))
         n = len(totals)
         places = match_points = None
-        over = n in scoring.TABLE_SIZES and scoring.is_game_over(totals, hand_count, rules, closed=closed)
+        over = n in scoring.TABLE_SIZES and scoring.is_game_over(
+            totals, hand_count, rules, closed=closed
+        )
         if over:
             places = tuple(scoring.places(totals))
             match_points = shared.get(places)
             if match_points is None:
                 match_points = shared[places] = scoring.shares(places, points_table[n])
-        results.append(TableResult(
-            table_id=table_id, round_number=round_no, number=number, hands=hand_count,
-            over=over, registrations=tuple(registrations.get(table_id, ())), totals=totals,
-            places=places, match_points=match_points,
-            confirmed=confirmed_at is not None, engine=mode == Table.Mode.ENGINE,
-            hidden=hidden, final=kind == Round.Kind.FINAL,
-        ))
+        results.append(
+            TableResult(
+                table_id=table_id,
+                round_number=round_no,
+                number=number,
+                hands=hand_count,
+                over=over,
+                registrations=tuple(registrations.get(table_id, ())),
+                totals=totals,
+                places=places,
+                match_points=match_points,
+                confirmed=confirmed_at is not None,
+                engine=mode == Table.Mode.ENGINE,
+                hidden=hidden,
+                final=kind == Round.Kind.FINAL,
+            )
+        )
     return results
 
 
 def player_records(
-    tournament: Tournament, *, round_number: int | None = None, public: bool = False,
+    tournament: Tournament,
+    *,
+    round_number: int | None = None,
+    public: bool = False,
 ) -> dict[int, PlayerRecord]:
     """Every registration's ended games and byes (up to ``round_number``), keyed by registration id.
 
     public: leave out hidden rounds. 4 queries, on one committed state (``snapshot``).
     """
     with snapshot():
-        return _player_records(tournament, round_number, table_results(tournament, round_number=round_number,
-                                                                        public=public), public)
+        return _player_records(
+            tournament,
+            round_number,
+            table_results(tournament, round_number=round_number, public=public),
+            public,
+        )
 
 
 def _player_records(
-    tournament: Tournament, round_number: int | None, results: list[TableResult], public: bool,
-    *, without_final: bool = False,
+    tournament: Tournament,
+    round_number: int | None,
+    results: list[TableResult],
+    public: bool,
+    *,
+    without_final: bool = False,
 ) -> dict[int, PlayerRecord]:
-    """The records of ``results`` (``_table_results``) and the byes of the same rounds; ``without_final``
-    leaves the placement final out (it ranks the finalists apart, ``standings.final_ranking``)."""
+    """The records of ``results`` (``_table_results``) and the byes of the same rounds;
+    ``without_final`` leaves the placement final out (it ranks the finalists apart,
+    ``standings.final_ranking``)."""
     records = {
         r["id"]: PlayerRecord(
-            registration_id=r["id"], player_id=r["player_id"], name=r["player__name"],
-            club=r["player__club"], withdrawn=r["withdrawn"],
+            registration_id=r["id"],
+            player_id=r["player_id"],
+            name=r["player__name"],
+            club=r["player__club"],
+            withdrawn=r["withdrawn"],
         )
         for r in Registration.objects.filter(tournament=tournament).values(
             "id", "player_id", "player__name", "player__club", "withdrawn"
@@ -149,11 +195,21 @@ def _player_records(
             continue
         round_totals[result.round_number].extend(result.totals)
         for registration_id, points, place, match_points in zip(
-            result.registrations, result.totals, result.places, result.match_points,
+            result.registrations,
+            result.totals,
+            result.places,
+            result.match_points,
         ):
-            records[registration_id].games.append(GameResult(
-                result.round_number, result.table_id, points, place, match_points, result.registrations,
-            ))
+            records[registration_id].games.append(
+                GameResult(
+                    result.round_number,
+                    result.table_id,
+                    points,
+                    place,
+                    match_points,
+                    result.registrations,
+                )
+            )
     byes = Bye.objects.filter(round__tournament=tournament)
     if round_number is not None:
         byes = byes.filter(round__number__lte=round_number)
@@ -173,7 +229,9 @@ def _player_records(
     return records
 
 
-def standings(tournament: Tournament, *, round_number: int | None = None, public: bool = False) -> list[StandingRow]:
+def standings(
+    tournament: Tournament, *, round_number: int | None = None, public: bool = False
+) -> list[StandingRow]:
     """The tournament's standings after ``round_number`` (all rounds when None); 4 queries.
 
     Only ended games count (a game in progress has no places yet).
@@ -191,14 +249,20 @@ def standings(tournament: Tournament, *, round_number: int | None = None, public
         records = _player_records(tournament, round_number, results, public, without_final=decide)
     rows = rank(records.values(), tournament.tiebreak_order())
     if decide:
-        finals = [FinalTable(r.number, r.registrations, r.places, r.match_points) for r in results if r.final]
+        finals = [
+            FinalTable(r.number, r.registrations, r.places, r.match_points)
+            for r in results
+            if r.final
+        ]
         rows = final_ranking(rows, finals)
     return rows
 
 
 def hidden_round_numbers(tournament: Tournament) -> list[int]:
     """The numbers of the tournament's hidden rounds, in order (1 query)."""
-    return list(tournament.rounds.filter(hidden=True).order_by("number").values_list("number", flat=True))
+    return list(
+        tournament.rounds.filter(hidden=True).order_by("number").values_list("number", flat=True)
+    )
 
 
 # --- what a decision will do (the organizer's confirmation pages) ------------------------------
@@ -220,7 +284,8 @@ class DecisionPlan:
 
 
 def number_list(numbers) -> str:
-    """Numbers as a phrase in the page's language: [3] → "3", [3, 4] → "3 and 4", [2, 3, 5] → "2, 3 and 5"."""
+    """Numbers as a phrase in the page's language: [3] → "3", [3, 4] → "3 and 4", [2, 3, 5] → "2, 3
+    and 5"."""
     items = [str(n) for n in numbers]
     if len(items) < 2:
         return "".join(items)
@@ -228,31 +293,48 @@ def number_list(numbers) -> str:
 
 
 def lock_plan(round_: Round) -> DecisionPlan:
-    """What locking ``round_`` would do (2 queries): tables not finished, not confirmed, without hands."""
+    """What locking ``round_`` would do (2 queries): tables not finished, not confirmed, without
+    hands."""
     results = table_results(round_.tournament, only=Q(round=round_))
     empty = [r.number for r in results if r.hands == 0]
     unfinished = [r.number for r in results if r.hands and not r.over]
     unconfirmed = [r.number for r in results if r.over and not r.confirmed]
     blocking, consequences = [], []
     if empty:
-        blocking.append(ngettext(
-            "Table %(tables)s has no hand recorded: enter its hands before locking the round.",
-            "Tables %(tables)s have no hand recorded: enter their hands before locking the round.", len(empty),
-        ) % {"tables": number_list(empty)})
+        blocking.append(
+            ngettext(
+                "Table %(tables)s has no hand recorded: enter its hands before locking the round.",
+                "Tables %(tables)s have no hand recorded: enter their hands before locking the "
+                "round.",
+                len(empty),
+            )
+            % {"tables": number_list(empty)}
+        )
     if unfinished:
-        consequences.append(ngettext(
-            "Table %(tables)s has not finished its game: locking ends it now with the hands recorded so far.",
-            "Tables %(tables)s have not finished their game: locking ends them now with the hands recorded so far.",
-            len(unfinished),
-        ) % {"tables": number_list(unfinished)})
+        consequences.append(
+            ngettext(
+                "Table %(tables)s has not finished its game: locking ends it now with the hands "
+                "recorded so far.",
+                "Tables %(tables)s have not finished their game: locking ends them now with the "
+                "hands recorded so far.",
+                len(unfinished),
+            )
+            % {"tables": number_list(unfinished)}
+        )
     if unconfirmed:
-        consequences.append(ngettext(
-            "Table %(tables)s has not been confirmed by an arbiter: its result becomes final as it is.",
-            "Tables %(tables)s have not been confirmed by an arbiter: their results become final as they are.",
-            len(unconfirmed),
-        ) % {"tables": number_list(unconfirmed)})
+        consequences.append(
+            ngettext(
+                "Table %(tables)s has not been confirmed by an arbiter: its result becomes final "
+                "as it is.",
+                "Tables %(tables)s have not been confirmed by an arbiter: their results become "
+                "final as they are.",
+                len(unconfirmed),
+            )
+            % {"tables": number_list(unconfirmed)}
+        )
     consequences.append(
-        _("No hand can be entered or corrected in round %(n)s until the organizer reopens it.") % {"n": round_.number}
+        _("No hand can be entered or corrected in round %(n)s until the organizer reopens it.")
+        % {"n": round_.number}
     )
     return DecisionPlan(blocking, consequences, unfinished)
 
@@ -265,25 +347,40 @@ def finish_plan(tournament: Tournament) -> DecisionPlan:
         blocking.append(_("No round has been played."))
     open_rounds = [n for n, status in rounds if status != Round.Status.LOCKED]
     if open_rounds:
-        blocking.append(ngettext(
-            "Round %(rounds)s is not locked: lock it first.",
-            "Rounds %(rounds)s are not locked: lock them first.", len(open_rounds),
-        ) % {"rounds": number_list(open_rounds)})
+        blocking.append(
+            ngettext(
+                "Round %(rounds)s is not locked: lock it first.",
+                "Rounds %(rounds)s are not locked: lock them first.",
+                len(open_rounds),
+            )
+            % {"rounds": number_list(open_rounds)}
+        )
     played = rounds[-1][0] if rounds else 0
     missing = list(range(played + 1, tournament.rounds_planned + 1))
     if missing:
-        consequences.append(ngettext(
-            "Round %(rounds)s of %(planned)s is not played.",
-            "Rounds %(rounds)s of %(planned)s are not played.", len(missing),
-        ) % {"rounds": number_list(missing), "planned": tournament.rounds_planned})
-    consequences.append(_("The standings become final: no result can change until the organizer reopens the tournament."))
+        consequences.append(
+            ngettext(
+                "Round %(rounds)s of %(planned)s is not played.",
+                "Rounds %(rounds)s of %(planned)s are not played.",
+                len(missing),
+            )
+            % {"rounds": number_list(missing), "planned": tournament.rounds_planned}
+        )
+    consequences.append(
+        _(
+            "The standings become final: no result can change until the organizer reopens the "
+            "tournament."
+        )
+    )
     return DecisionPlan(blocking, consequences, [])
 
 
 # --- seating as it was saved (the organizer's seating page, the seating service, exports) -------
 
 
-def seating_history(tournament: Tournament, *, before: int | None = None) -> dict[int, seating.Seating]:
+def seating_history(
+    tournament: Tournament, *, before: int | None = None
+) -> dict[int, seating.Seating]:
     """The tournament's rounds (before round number ``before``) as plain
     seatings of registration ids, keyed by round number; 2 queries."""
     seats = Seat.objects.filter(round__tournament=tournament)
@@ -304,7 +401,8 @@ def seating_history(tournament: Tournament, *, before: int | None = None) -> dic
     numbers = sorted(set(tables) | set(bye_lists))
     return {
         n: seating.Seating(
-            tuple(tuple(t) for _, t in sorted(tables.get(n, {}).items())), tuple(bye_lists.get(n, ()))
+            tuple(tuple(t) for _, t in sorted(tables.get(n, {}).items())),
+            tuple(bye_lists.get(n, ())),
         )
         for n in numbers
     }
@@ -312,7 +410,9 @@ def seating_history(tournament: Tournament, *, before: int | None = None) -> dic
 
 def round_seating(round_: Round) -> seating.Seating:
     """One saved round as a plain seating (tables in number order)."""
-    return seating_history(round_.tournament, before=round_.number + 1).get(round_.number, seating.Seating(()))
+    return seating_history(round_.tournament, before=round_.number + 1).get(
+        round_.number, seating.Seating(())
+    )
 
 
 def repeats_in_round(round_: Round) -> list[seating.Repeat]:

@@ -70,7 +70,9 @@ class PlayerRecord:
         """Exact sum of the games' and byes' match points (cached until a game or bye is added)."""
         key = (len(self.games), len(self.byes))
         if self._match_points is None or self._match_points[:2] != key:
-            total = exact_sum([*(g.match_points for g in self.games), *(b.match_points for b in self.byes)])
+            total = exact_sum(
+                [*(g.match_points for g in self.games), *(b.match_points for b in self.byes)]
+            )
             self._match_points = (*key, total)
         return self._match_points[2]
 
@@ -105,14 +107,18 @@ def table_wins(record: PlayerRecord, _all: dict[int, PlayerRecord]) -> int:
 
 
 def best_game(record: PlayerRecord, _all: dict[int, PlayerRecord]) -> int:
-    """The fewest penalty points in one game; fewer is better (a player without games ranks last)."""
+    """The fewest penalty points in one game; fewer is better (a player without games ranks
+    last)."""
     return min((g.points for g in record.games), default=10**9)
 
 
 def opponents_match_points(record: PlayerRecord, everyone: dict[int, PlayerRecord]) -> Fraction:
-    """Strength of schedule: the sum of the current match points of every opponent met (once per game)."""
+    """Strength of schedule: the sum of the current match points of every opponent met (once per
+    game)."""
     me = record.registration_id
-    return exact_sum(everyone[o].match_points for g in record.games for o in g.table if o != me and o in everyone)
+    return exact_sum(
+        everyone[o].match_points for g in record.games for o in g.table if o != me and o in everyone
+    )
 
 
 METRICS: dict[str, Metric] = {
@@ -122,7 +128,9 @@ METRICS: dict[str, Metric] = {
         Metric("result_points", _("result points"), False, result_points),
         Metric("table_wins", _("table wins"), True, table_wins),
         Metric("best_game", _("best game"), False, best_game),
-        Metric("opponents_match_points", _("opponents' match points"), True, opponents_match_points),
+        Metric(
+            "opponents_match_points", _("opponents' match points"), True, opponents_match_points
+        ),
     )
 }
 TIEBREAK_KEYS = tuple(k for k in METRICS if k != "match_points")
@@ -165,9 +173,13 @@ def _whole_numbers(column: list[int | Fraction]) -> list[int]:
     """One metric's values for every player as whole numbers in the same order: the fractions times
     their common denominator. Exact (19/3 and 6 compare as 19 and 18), and integers sort much faster
     than fractions."""
-    denominator = math.lcm(*(v.denominator for v in column if isinstance(v, Fraction))) if column else 1
-    return [v.numerator * (denominator // v.denominator) if isinstance(v, Fraction) else v * denominator
-            for v in column]
+    denominator = (
+        math.lcm(*(v.denominator for v in column if isinstance(v, Fraction))) if column else 1
+    )
+    return [
+        v.numerator * (denominator // v.denominator) if isinstance(v, Fraction) else v * denominator
+        for v in column
+    ]
 
 
 def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[StandingRow]:
@@ -184,7 +196,9 @@ def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[Stan
     columns = [_whole_numbers([row[i] for row in values]) for i in range(len(metrics))]
     keyed = []
     for j, record in enumerate(everyone.values()):
-        sort_key = tuple(-col[j] if m.higher_is_better else col[j] for m, col in zip(metrics, columns))
+        sort_key = tuple(
+            -col[j] if m.higher_is_better else col[j] for m, col in zip(metrics, columns)
+        )
         keyed.append((sort_key, record.name.casefold(), record.registration_id, record, values[j]))
     keyed.sort(key=lambda item: item[:3])
     rows: list[StandingRow] = []
@@ -192,14 +206,22 @@ def rank(records: Iterable[PlayerRecord], tiebreaks: Sequence[str]) -> list[Stan
     for _key, group in itertools.groupby(keyed, key=lambda item: item[0]):
         members = list(group)
         for _k, _n, _id, record, values in members:
-            rows.append(StandingRow(
-                rank=position, tied=len(members) > 1,
-                registration_id=record.registration_id, player_id=record.player_id,
-                name=record.name, club=record.club, withdrawn=record.withdrawn,
-                match_points=record.match_points, result_points=record.result_points,
-                games=len(record.games), table_wins=table_wins(record, everyone),
-                tiebreaks={m.key: v for m, v in zip(metrics[1:], values[1:])},
-            ))
+            rows.append(
+                StandingRow(
+                    rank=position,
+                    tied=len(members) > 1,
+                    registration_id=record.registration_id,
+                    player_id=record.player_id,
+                    name=record.name,
+                    club=record.club,
+                    withdrawn=record.withdrawn,
+                    match_points=record.match_points,
+                    result_points=record.result_points,
+                    games=len(record.games),
+                    table_wins=table_wins(record, everyone),
+                    tiebreaks={m.key: v for m, v in zip(metrics[1:], values[1:])},
+                )
+            )
         position += len(members)
     return rows
 
@@ -232,34 +254,39 @@ NO_FINAL = 10**9
 
 
 def final_table_number(row: StandingRow, seat: FinalSeat | None) -> int:
-    """First key: the final table (1 before 2 ...); players without a final come after every finalist."""
+    """First key: the final table (1 before 2 ...); players without a final come after every
+    finalist."""
     return seat.table if seat is not None else NO_FINAL
 
 
 def final_place(row: StandingRow, seat: FinalSeat | None) -> int:
-    """Second key: the place at the final table (1 best); 0 for all while its game is on, so the Swiss
-    standings order them until it ends."""
+    """Second key: the place at the final table (1 best); 0 for all while its game is on, so the
+    Swiss standings order them until it ends."""
     return seat.place if seat is not None and seat.place is not None else 0
 
 
 def swiss_rank(row: StandingRow, seat: FinalSeat | None) -> int:
-    """Last key: the rank in the Swiss standings (breaks ties inside a final table, orders the others)."""
+    """Last key: the rank in the Swiss standings (breaks ties inside a final table, orders the
+    others)."""
     return row.rank
 
 
 #: The keys of the final ranking, in order (each a small named function, as the tiebreaks).
 FINAL_ORDER: tuple[Callable[[StandingRow, FinalSeat | None], int], ...] = (
-    final_table_number, final_place, swiss_rank,
+    final_table_number,
+    final_place,
+    swiss_rank,
 )
 
 
 def final_ranking(swiss: Sequence[StandingRow], finals: Iterable[FinalTable]) -> list[StandingRow]:
-    """The ranking after a placement final: ``swiss`` rows (``rank`` over the rounds before the final)
-    reordered by ``FINAL_ORDER``: the players of final table 1 first, by their places there, then table
-    2's ..., then everyone who played no final in Swiss order. Places shared at a final table are
-    broken by the Swiss rank; players equal on every key (a shared place and a shared Swiss rank, or a
-    Swiss tie outside the finals) share the rank. Rows keep their Swiss match points and tiebreaks, and
-    gain ``final_table``, ``final_place`` and ``final_match_points``. Exact; no database access.
+    """The ranking after a placement final: ``swiss`` rows (``rank`` over the rounds before the
+    final) reordered by ``FINAL_ORDER``: the players of final table 1 first, by their places there,
+    then table 2's ..., then everyone who played no final in Swiss order. Places shared at a final
+    table are broken by the Swiss rank; players equal on every key (a shared place and a shared
+    Swiss rank, or a Swiss tie outside the finals) share the rank. Rows keep their Swiss match
+    points and tiebreaks, and gain ``final_table``, ``final_place`` and ``final_match_points``.
+    Exact; no database access.
     """
     seats: dict[int, FinalSeat] = {}
     for table in finals:
@@ -267,8 +294,10 @@ def final_ranking(swiss: Sequence[StandingRow], finals: Iterable[FinalTable]) ->
         points = table.match_points or (None,) * len(table.registrations)
         for registration, place, mp in zip(table.registrations, places, points):
             seats[registration] = FinalSeat(table.number, place, mp)
-    keyed = [(tuple(key(row, seats.get(row.registration_id)) for key in FINAL_ORDER), i, row)
-             for i, row in enumerate(swiss)]
+    keyed = [
+        (tuple(key(row, seats.get(row.registration_id)) for key in FINAL_ORDER), i, row)
+        for i, row in enumerate(swiss)
+    ]
     keyed.sort(key=lambda item: item[:2])
     rows: list[StandingRow] = []
     position = 1
@@ -276,10 +305,15 @@ def final_ranking(swiss: Sequence[StandingRow], finals: Iterable[FinalTable]) ->
         members = list(group)
         for _k, _i, row in members:
             seat = seats.get(row.registration_id)
-            rows.append(dataclasses.replace(
-                row, rank=position, tied=len(members) > 1,
-                final_table=seat.table if seat else None, final_place=seat.place if seat else None,
-                final_match_points=seat.match_points if seat else None,
-            ))
+            rows.append(
+                dataclasses.replace(
+                    row,
+                    rank=position,
+                    tied=len(members) > 1,
+                    final_table=seat.table if seat else None,
+                    final_place=seat.place if seat else None,
+                    final_match_points=seat.match_points if seat else None,
+                )
+            )
         position += len(members)
     return rows

@@ -1,4 +1,5 @@
-"""Celery tasks of the tournaments: thin wrappers over ``tournaments.imports`` (ids in, never instances)."""
+"""Celery tasks of the tournaments: thin wrappers over ``tournaments.imports`` (ids in, never
+instances)."""
 
 from celery import shared_task
 
@@ -8,7 +9,8 @@ from .models import ImportJob
 
 @shared_task(name="tournaments.run_import", bind=True, ignore_result=False)
 def run_import(self, job_id: int) -> str:
-    """Run import job ``job_id``, reporting its progress as the task's state ("PROGRESS": done, total)."""
+    """Run import job ``job_id``, reporting its progress as the task's state ("PROGRESS": done,
+    total)."""
     ImportJob.objects.filter(pk=job_id).update(task_id=self.request.id or "")
 
     def report(done: int, total: int) -> None:

@@ -77,7 +77,8 @@ def _roles(request, tournament: Tournament) -> dict:
 
 
 def _public(request, tournament: Tournament) -> bool:
-    """Whether the visitor sees the public view (hidden rounds' results left out): not the tournament's staff."""
+    """Whether the visitor sees the public view (hidden rounds' results left out): not the
+    tournament's staff."""
     return not permissions.sees_hidden_rounds(request.user, tournament)
 
 
@@ -90,14 +91,21 @@ def home(request):
     public = Tournament.objects.exclude(status=Tournament.Status.DRAFT)
     mine = Tournament.objects.none()
     if request.user.is_authenticated:
-        mine = Tournament.objects.filter(Q(owner=request.user) | Q(arbiters=request.user)).distinct()
-    context = {"public": public, "mine": mine, "can_create": request.user.has_perm(permissions.CREATE)}
+        mine = Tournament.objects.filter(
+            Q(owner=request.user) | Q(arbiters=request.user)
+        ).distinct()
+    context = {
+        "public": public,
+        "mine": mine,
+        "can_create": request.user.has_perm(permissions.CREATE),
+    }
     return render(request, "tournaments/home.html", context)
 
 
 @require_GET
 def tournament(request, slug):
-    """GET /t/<slug>/: rounds, the current round's seating with "where do I sit?", the top ten, finished tables.
+    """GET /t/<slug>/: rounds, the current round's seating with "where do I sit?", the top ten,
+    finished tables.
 
     A finished tournament shows its podium and final standings instead of the seating. The top ten
     leave withdrawn players out and show nothing before a game has ended (``pages.standing_lines``).
@@ -112,15 +120,20 @@ def tournament(request, slug):
     query = request.GET.get("q", "")
     found = pages.find_seats(tables, query)
     context = {
-        **_roles(request, tournament), "rounds": rounds, "current": current, "tables": found, "query": query,
+        **_roles(request, tournament),
+        "rounds": rounds,
+        "current": current,
+        "tables": found,
+        "query": query,
         "finished": [t for t in tables if t.over],
     }
     if request.htmx and request.htmx.target == "seating":
         response = render(request, "tournaments/tournament.html#seating", context)
     else:
         context["top"] = pages.active_lines(pages.standing_lines(tournament, public=public))[:10]
-        context["hidden_note"] = pages.hidden_note([r.number for r in rounds if r.hidden] if public else [],
-                                                   [r.number for r in rounds])
+        context["hidden_note"] = pages.hidden_note(
+            [r.number for r in rounds if r.hidden] if public else [], [r.number for r in rounds]
+        )
         context["byes"] = pages.round_byes(current) if current else []
         response = render(request, "tournaments/tournament.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
@@ -132,12 +145,16 @@ def _finished_page(request, tournament: Tournament) -> HttpResponse:
     fp = pages.fingerprint(tournament)
     public = _public(request, tournament)
     rounds = list(tournament.rounds.all())
-    note = pages.hidden_note([r.number for r in rounds if r.hidden] if public else [], [r.number for r in rounds])
+    note = pages.hidden_note(
+        [r.number for r in rounds if r.hidden] if public else [], [r.number for r in rounds]
+    )
     context = {
-        **_roles(request, tournament), "rounds": rounds,
+        **_roles(request, tournament),
+        "rounds": rounds,
         "podium": pages.podium(pages.standing_lines(tournament, fp, public=public)),
-        "table_html": _standings_table(request, tournament, fp, None, {"live": False, "hidden_note": note},
-                                       public=public),
+        "table_html": _standings_table(
+            request, tournament, fp, None, {"live": False, "hidden_note": note}, public=public
+        ),
     }
     return render(request, "tournaments/tournament.html", context)
 
@@ -167,7 +184,8 @@ def standings(request, slug):
     tournament = _tournament(request, slug)
     round_number = _standings_round(request, tournament)
     fp = pages.fingerprint(tournament)
-    etag = quote_etag(f"{fp}-{round_number or 0}-{get_language()}-{request.user.pk or 0}-{int(bool(request.htmx))}")
+    viewer = f"{get_language()}-{request.user.pk or 0}-{int(bool(request.htmx))}"
+    etag = quote_etag(f"{fp}-{round_number or 0}-{viewer}")
     if request.htmx and request.GET.get("v") == fp:
         response = HttpResponse(status=204)
     elif etag in request.headers.get("If-None-Match", ""):
@@ -179,15 +197,24 @@ def standings(request, slug):
         hidden = [n for n, is_hidden in rounds if is_hidden]
         numbers = [n for n, _h in rounds]
         context = {
-            **_roles(request, tournament), "round_number": round_number, "fingerprint": fp, "live": live,
+            **_roles(request, tournament),
+            "round_number": round_number,
+            "fingerprint": fp,
+            "live": live,
             "round_numbers": [n for n in numbers if not (public and n in hidden)],
-            # The staff see every round, the hidden ones marked; everyone else the public rounds only.
+            # The staff see every round, the hidden ones marked; everyone else the public rounds
+            # only.
             "hidden_note": pages.hidden_note(
-                [n for n in hidden if round_number is None or n <= round_number], numbers) if public else "",
+                [n for n in hidden if round_number is None or n <= round_number], numbers
+            )
+            if public
+            else "",
             "hidden_rounds": hidden if not public else [],
         }
 
-        context["table_html"] = _standings_table(request, tournament, fp, round_number, context, public=public)
+        context["table_html"] = _standings_table(
+            request, tournament, fp, round_number, context, public=public
+        )
         if request.htmx:
             response = HttpResponse(context["table_html"])
         else:
@@ -198,22 +225,40 @@ def standings(request, slug):
     return response
 
 
-def _standings_table(request, tournament: Tournament, fp: str, round_number: int | None, context: dict,
-                     *, public: bool = True) -> str:
-    """The standings table's HTML (after ``round_number``, or all), the same for every visitor of one kind:
-    rendered once per fingerprint ``fp``, language and view (public: hidden rounds left out; the staff's:
-    every round) (``pages.cached``). ``context`` gives the partial ``live`` and ``fingerprint`` (for the
-    live poll) and ``hidden_note``."""
+def _standings_table(
+    request,
+    tournament: Tournament,
+    fp: str,
+    round_number: int | None,
+    context: dict,
+    *,
+    public: bool = True,
+) -> str:
+    """The standings table's HTML (after ``round_number``, or all), the same for every visitor of
+    one kind: rendered once per fingerprint ``fp``, language and view (public: hidden rounds left
+    out; the staff's: every round) (``pages.cached``). ``context`` gives the partial ``live`` and
+    ``fingerprint`` (for the live poll) and ``hidden_note``."""
+
     def table_html() -> str:
         rows = standings_selector(tournament, round_number=round_number, public=public)
         tiebreaks = [METRICS[k] for k in tournament.tiebreak_order()]
         finals = any(row.final_table for row in rows)
-        return render_to_string("tournaments/standings.html#table",
-                                {"tournament": tournament, **context, "rows": rows, "tiebreaks": tiebreaks,
-                                 "finals": finals}, request)
+        return render_to_string(
+            "tournaments/standings.html#table",
+            {
+                "tournament": tournament,
+                **context,
+                "rows": rows,
+                "tiebreaks": tiebreaks,
+                "finals": finals,
+            },
+            request,
+        )
 
     view = "public" if public else "staff"
-    return pages.cached(tournament, fp, f"standings-{round_number or 0}-{get_language()}-{view}", table_html)
+    return pages.cached(
+        tournament, fp, f"standings-{round_number or 0}-{get_language()}-{view}", table_html
+    )
 
 
 @require_GET
@@ -223,9 +268,11 @@ def round_page(request, slug, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     public = _public(request, tournament)
     context = {
-        **_roles(request, tournament), "round": round_,
+        **_roles(request, tournament),
+        "round": round_,
         "tables": pages.round_tables(tournament, round_, public=public),
-        "byes": pages.round_byes(round_), "concealed": public and round_.hidden,
+        "byes": pages.round_byes(round_),
+        "concealed": public and round_.hidden,
         "clock": round_clock(round_) if round_.status != Round.Status.LOCKED else None,
     }
     return render(request, "tournaments/round.html", context)
@@ -233,11 +280,12 @@ def round_page(request, slug, number):
 
 @require_GET
 def projector(request, slug):
-    """GET /t/<slug>/projector/[?slide=N]: a screen at the venue paging through the seating, the round clock
-    and the standings (``tournaments.projector``), with no login for a published tournament.
+    """GET /t/<slug>/projector/[?slide=N]: a screen at the venue paging through the seating, the
+    round clock and the standings (``tournaments.projector``), with no login for a published
+    tournament.
 
-    The page shows slide N (wrapped around) and asks htmx for slide N + 1 after the slide's seconds; the
-    poll gets the slide alone. Queries do not grow with the number of players.
+    The page shows slide N (wrapped around) and asks htmx for slide N + 1 after the slide's seconds;
+    the poll gets the slide alone. Queries do not grow with the number of players.
     """
     tournament = _tournament(request, slug)
     show = projector_show(tournament)
@@ -246,7 +294,13 @@ def projector(request, slug):
     except ValueError:
         wanted = 0
     position, slide, following = show.at(wanted)
-    context = {"tournament": tournament, "show": show, "slide": slide, "position": position, "next": following}
+    context = {
+        "tournament": tournament,
+        "show": show,
+        "slide": slide,
+        "position": position,
+        "next": following,
+    }
     template = "tournaments/projector.html#screen" if request.htmx else "tournaments/projector.html"
     response = render(request, template, context)
     response["Cache-Control"] = "no-cache"
@@ -259,7 +313,9 @@ def player(request, slug, player_id):
     """GET /t/<slug>/players/<player id>/: every game of the player in this tournament."""
     tournament = _tournament(request, slug)
     registration = get_object_or_404(
-        Registration.objects.select_related("player"), tournament=tournament, player_id=player_id,
+        Registration.objects.select_related("player"),
+        tournament=tournament,
+        player_id=player_id,
     )
     page = pages.player_page(tournament, registration, public=_public(request, tournament))
     context = {**_roles(request, tournament), "page": page}
@@ -307,15 +363,32 @@ def create(request):
         end = data["game_end"]
         try:
             new = services.create_tournament(
-                slug=data["slug"], name=data["name"], rules=data["rules"], scoring_scheme=data["scoring"],
+                slug=data["slug"],
+                name=data["name"],
+                rules=data["rules"],
+                scoring_scheme=data["scoring"],
                 target=data["target_points"] if end != Tournament.GameEnd.HANDS else None,
                 hands=data["hands_per_game"] if end == Tournament.GameEnd.HANDS else None,
-                rounds=data["rounds_planned"], owner=request.user, start_date=data["start_date"],
-                end_date=data["end_date"], venue=data["venue"], tiebreaks=data["tiebreaks"],
-                bye_match_points=data["bye_match_points"], bye_result_points=data["bye_result_points"],
-                **{field: data[field] for field in (
-                    "seating_method", "odd_policy", "table_size", "confirmation_policy", "players_enter_hands",
-                    "seating_club_weight", "round_minutes")},
+                rounds=data["rounds_planned"],
+                owner=request.user,
+                start_date=data["start_date"],
+                end_date=data["end_date"],
+                venue=data["venue"],
+                tiebreaks=data["tiebreaks"],
+                bye_match_points=data["bye_match_points"],
+                bye_result_points=data["bye_result_points"],
+                **{
+                    field: data[field]
+                    for field in (
+                        "seating_method",
+                        "odd_policy",
+                        "table_size",
+                        "confirmation_policy",
+                        "players_enter_hands",
+                        "seating_club_weight",
+                        "round_minutes",
+                    )
+                },
             )
             if end == Tournament.GameEnd.ARBITER:
                 new.game_end = end
@@ -323,9 +396,16 @@ def create(request):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("Tournament created. Register the players, then start round 1."))
+            messages.success(
+                request, _("Tournament created. Register the players, then start round 1.")
+            )
             return redirect("manage", new.slug)
-    return render(request, "tournaments/edit.html", {"form": form, "creating": True}, status=422 if form.errors else 200)
+    return render(
+        request,
+        "tournaments/edit.html",
+        {"form": form, "creating": True},
+        status=422 if form.errors else 200,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -351,7 +431,8 @@ def edit(request, slug):
 
 @require_GET
 def manage(request, slug):
-    """GET /t/<slug>/manage/: the organizer's dashboard: rounds, tables finished, actions, downloads."""
+    """GET /t/<slug>/manage/: the organizer's dashboard: rounds, tables finished, actions,
+    downloads."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     return _manage_page(request, tournament)
 
@@ -361,30 +442,40 @@ def _manage_page(request, tournament: Tournament, *, status: int = 200, **extra)
     current = rounds[-1] if rounds else None
     tables = pages.round_tables(tournament, current) if current else []
     context = {
-        **_roles(request, tournament), "rounds": rounds, "current": current, "tables": tables,
+        **_roles(request, tournament),
+        "rounds": rounds,
+        "current": current,
+        "tables": tables,
         "finished_count": sum(1 for t in tables if t.over),
         "registered": tournament.registrations.count(),
         "active": tournament.registrations.filter(withdrawn=False).count(),
         "arbiters": list(tournament.arbiters.order_by("username")),
-        "arbiter_form": ArbiterForm(), "new_arbiter_form": NewArbiterForm(prefix="new"),
+        "arbiter_form": ArbiterForm(),
+        "new_arbiter_form": NewArbiterForm(prefix="new"),
         "hands_form": HandsUploadForm(prefix="hands"),
         "imports": list(tournament.import_jobs.order_by("-created_at")[:5]),
         "has_finals": any(r.kind == Round.Kind.FINAL for r in rounds),
-        "hidden_rounds": [r.number for r in rounds if r.hidden], **extra,
+        "hidden_rounds": [r.number for r in rounds if r.hidden],
+        **extra,
     }
     return render(request, "tournaments/manage.html", context, status=status)
 
 
 def _players_context(request, tournament, **extra):
     registrations = list(
-        tournament.registrations.select_related("player").order_by("player__name", "id").annotate(
+        tournament.registrations.select_related("player")
+        .order_by("player__name", "id")
+        .annotate(
             seated=Exists(Seat.objects.filter(registration=OuterRef("pk")))
             | Exists(Bye.objects.filter(registration=OuterRef("pk"))),
         )
     )
     return {
-        **_roles(request, tournament), "registrations": registrations,
-        "player_form": PlayerForm(), "upload_form": PlayersUploadForm(), **extra,
+        **_roles(request, tournament),
+        "registrations": registrations,
+        "player_form": PlayerForm(),
+        "upload_form": PlayersUploadForm(),
+        **extra,
     }
 
 
@@ -397,12 +488,18 @@ def players(request, slug):
         namesake = False
         if form.is_valid():
             try:
-                registration = organizer.register_player(tournament, **form.cleaned_data, actor=_actor(request))
+                registration = organizer.register_player(
+                    tournament, **form.cleaned_data, actor=_actor(request)
+                )
             except TournamentError as exc:
                 namesake = exc.code == "namesake"  # offer "another person with the same name"
-                form.add_error("external_id" if exc.code == "external_id_taken" else "name", str(exc))
+                form.add_error(
+                    "external_id" if exc.code == "external_id_taken" else "name", str(exc)
+                )
             else:
-                messages.success(request, _("%(name)s registered.") % {"name": registration.player.name})
+                messages.success(
+                    request, _("%(name)s registered.") % {"name": registration.player.name}
+                )
                 return redirect("manage_players", tournament.slug)
         context = _players_context(request, tournament, player_form=form, namesake=namesake)
         return render(request, "tournaments/players.html", context, status=422)
@@ -411,32 +508,51 @@ def players(request, slug):
 
 @require_POST
 def players_upload(request, slug):
-    """POST /t/<slug>/manage/players/upload/: register the players of a CSV file (all or nothing, in the background)."""
+    """POST /t/<slug>/manage/players/upload/: register the players of a CSV file (all or nothing, in
+    the background)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     form = PlayersUploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return render(request, "tournaments/players.html", _players_context(request, tournament, upload_form=form), status=422)
-    job = imports.start_import(tournament, ImportJob.Kind.PLAYERS, form.cleaned_data["file"], actor=_actor(request),
-                               file_name=form.file_name)
+        return render(
+            request,
+            "tournaments/players.html",
+            _players_context(request, tournament, upload_form=form),
+            status=422,
+        )
+    job = imports.start_import(
+        tournament,
+        ImportJob.Kind.PLAYERS,
+        form.cleaned_data["file"],
+        actor=_actor(request),
+        file_name=form.file_name,
+    )
     return redirect("import_job", tournament.slug, job.pk)
 
 
 @require_POST
 def hands_upload(request, slug):
-    """POST /t/<slug>/manage/hands/upload/: record the hands of a CSV file (all or nothing, in the background)."""
+    """POST /t/<slug>/manage/hands/upload/: record the hands of a CSV file (all or nothing, in the
+    background)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     form = HandsUploadForm(request.POST, request.FILES, prefix="hands")
     if not form.is_valid():
         return _manage_page(request, tournament, status=422, hands_form=form)
-    job = imports.start_import(tournament, ImportJob.Kind.HANDS, form.cleaned_data["file"], actor=_actor(request),
-                               file_name=form.file_name, close_unfinished=form.cleaned_data["close_unfinished"])
+    job = imports.start_import(
+        tournament,
+        ImportJob.Kind.HANDS,
+        form.cleaned_data["file"],
+        actor=_actor(request),
+        file_name=form.file_name,
+        close_unfinished=form.cleaned_data["close_unfinished"],
+    )
     return redirect("import_job", tournament.slug, job.pk)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def import_job(request, slug, job_id):
-    """GET /t/<slug>/manage/imports/<id>/: an upload's import: progress while it runs, then its result or its problems."""
+    """GET /t/<slug>/manage/imports/<id>/: an upload's import: progress while it runs, then its
+    result or its problems."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     job = get_object_or_404(ImportJob, tournament=tournament, pk=job_id)
     context = {**_roles(request, tournament), "job": job, "progress": imports.progress_of(job)}
@@ -446,28 +562,44 @@ def import_job(request, slug, job_id):
 
 @require_POST
 def withdraw(request, slug, registration_id):
-    """POST /t/<slug>/manage/players/<registration>/withdraw/: withdraw (or with ``undo``, reinstate) a player."""
+    """POST /t/<slug>/manage/players/<registration>/withdraw/: withdraw (or with ``undo``,
+    reinstate) a player."""
     tournament = _tournament(request, slug, permissions.MANAGE)
-    registration = get_object_or_404(Registration.objects.select_related("player"), tournament=tournament, pk=registration_id)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, pk=registration_id
+    )
     undo = request.POST.get("undo") == "1"
     organizer.set_withdrawn(registration, not undo, actor=_actor(request))
-    message = _("%(name)s is back in the tournament.") if undo else _("%(name)s withdrawn; their games still count.")
+    message = (
+        _("%(name)s is back in the tournament.")
+        if undo
+        else _("%(name)s withdrawn; their games still count.")
+    )
     messages.success(request, message % {"name": registration.player.name})
     return redirect("manage_players", tournament.slug)
 
 
 @require_POST
 def player_link(request, slug, registration_id):
-    """POST /t/<slug>/manage/players/<registration>/link/: give a player a new private address, or take it away."""
+    """POST /t/<slug>/manage/players/<registration>/link/: give a player a new private address, or
+    take it away."""
     tournament = _tournament(request, slug, permissions.MANAGE)
-    registration = get_object_or_404(Registration.objects.select_related("player"), tournament=tournament, pk=registration_id)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, pk=registration_id
+    )
     if request.POST.get("action") == "revoke":
         links.revoke(registration, actor=_actor(request))
-        messages.success(request, _("%(name)s's private address no longer works.") % {"name": registration.player.name})
+        messages.success(
+            request,
+            _("%(name)s's private address no longer works.") % {"name": registration.player.name},
+        )
     else:
         links.issue(registration, actor=_actor(request))
-        messages.success(request, _("%(name)s has a new private address; the old one no longer works.")
-                         % {"name": registration.player.name})
+        messages.success(
+            request,
+            _("%(name)s has a new private address; the old one no longer works.")
+            % {"name": registration.player.name},
+        )
     return redirect("manage_players", tournament.slug)
 
 
@@ -476,18 +608,28 @@ def issue_links(request, slug):
     """POST /t/<slug>/manage/links/issue/: a private address for every player who has none."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     count = links.issue_missing(tournament, actor=_actor(request))
-    messages.success(request, ngettext("%(n)s private address issued.", "%(n)s private addresses issued.", count)
-                     % {"n": count})
+    messages.success(
+        request,
+        ngettext("%(n)s private address issued.", "%(n)s private addresses issued.", count)
+        % {"n": count},
+    )
     return redirect("manage_players", tournament.slug)
 
 
 @require_GET
 def print_links(request, slug):
-    """GET /t/<slug>/manage/links/print/: one slip per player (sorted by surname) with a QR code and the address."""
+    """GET /t/<slug>/manage/links/print/: one slip per player (sorted by surname) with a QR code and
+    the address."""
     tournament = _tournament(request, slug, permissions.MANAGE)
-    slips = [(r, request.build_absolute_uri(links.path_of(r))) for r in links.with_links(tournament)]
+    slips = [
+        (r, request.build_absolute_uri(links.path_of(r))) for r in links.with_links(tournament)
+    ]
     missing = tournament.registrations.filter(link_secret="").count()
-    return render(request, "tournaments/print_links.html", {**_roles(request, tournament), "slips": slips, "missing": missing})
+    return render(
+        request,
+        "tournaments/print_links.html",
+        {**_roles(request, tournament), "slips": slips, "missing": missing},
+    )
 
 
 @require_POST
@@ -501,7 +643,9 @@ def arbiters(request, slug):
         except TournamentError as exc:
             form.add_error("username", str(exc))
         else:
-            messages.success(request, _("%(name)s is now an arbiter.") % {"name": user.get_username()})
+            messages.success(
+                request, _("%(name)s is now an arbiter.") % {"name": user.get_username()}
+            )
             return redirect("manage", tournament.slug)
     return _manage_page(request, tournament, status=422, arbiter_form=form)
 
@@ -513,7 +657,9 @@ def remove_arbiter(request, slug, user_id):
         user = organizer.remove_arbiter(tournament, user_id)
     except TournamentError as exc:
         return _manage_page(request, tournament, status=404, action_error=str(exc))
-    messages.success(request, _("%(name)s is no longer an arbiter.") % {"name": user.get_username()})
+    messages.success(
+        request, _("%(name)s is no longer an arbiter.") % {"name": user.get_username()}
+    )
     return redirect("manage", tournament.slug)
 
 
@@ -534,33 +680,50 @@ def _actor(request) -> Actor:
 @require_POST
 def publish(request, slug):
     """POST /t/<slug>/manage/publish/: make the tournament's pages public."""
-    return _organizer_action(request, slug, lambda t: organizer.publish(t, actor=_actor(request)),
-                             lambda t: _("The tournament is public."))
+    return _organizer_action(
+        request,
+        slug,
+        lambda t: organizer.publish(t, actor=_actor(request)),
+        lambda t: _("The tournament is public."),
+    )
 
 
 @require_POST
 def start_round(request, slug):
     """POST /t/<slug>/manage/rounds/start/: seat and open the next round."""
+
     def seated(round_):
         count = round_.tables.count()
-        return ngettext("Round %(n)s seated: %(tables)s table.", "Round %(n)s seated: %(tables)s tables.", count) % {
-            "n": round_.number, "tables": count}
+        return ngettext(
+            "Round %(n)s seated: %(tables)s table.", "Round %(n)s seated: %(tables)s tables.", count
+        ) % {"n": round_.number, "tables": count}
 
-    return _organizer_action(request, slug, lambda t: organizer.start_round(t, actor=_actor(request)), seated)
+    return _organizer_action(
+        request, slug, lambda t: organizer.start_round(t, actor=_actor(request)), seated
+    )
 
 
-def _decision_page(request, tournament, *, title, plan, action_url, button, status=200, reason=False, error=""):
-    """A confirmation page: what the decision will do (``plan``), and the one button that does it."""
+def _decision_page(
+    request, tournament, *, title, plan, action_url, button, status=200, reason=False, error=""
+):
+    """A confirmation page: what the decision will do (``plan``), and the one button that does
+    it."""
     context = {
-        **_roles(request, tournament), "title": title, "plan": plan, "action_url": action_url,
-        "button": button, "reason": reason, "error": error,
+        **_roles(request, tournament),
+        "title": title,
+        "plan": plan,
+        "action_url": action_url,
+        "button": button,
+        "reason": reason,
+        "error": error,
     }
     return render(request, "tournaments/decision.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def lock_round(request, slug, number):
-    """GET /t/<slug>/manage/rounds/<n>/lock/: what locking does; POST: lock the round (its results final).
+    """GET /t/<slug>/manage/rounds/<n>/lock/: what locking does; POST: lock the round (its results
+    final).
 
     Games not finished are ended (time up) only when the confirmation page
     said so and the POST carries ``close_unfinished``.
@@ -571,12 +734,26 @@ def lock_round(request, slug, number):
     title = _("Lock round %(n)s") % {"n": number}
     url = reverse("lock_round", args=[tournament.slug, number])
     if request.method == "GET":
-        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title)
+        return _decision_page(
+            request, tournament, title=title, plan=plan, action_url=url, button=title
+        )
     try:
-        organizer.lock_round(round_, actor=_actor(request), close_unfinished=request.POST.get("close_unfinished") == "1")
+        organizer.lock_round(
+            round_,
+            actor=_actor(request),
+            close_unfinished=request.POST.get("close_unfinished") == "1",
+        )
     except TournamentError as exc:
-        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title,
-                              status=409, error=str(exc))
+        return _decision_page(
+            request,
+            tournament,
+            title=title,
+            plan=plan,
+            action_url=url,
+            button=title,
+            status=409,
+            error=str(exc),
+        )
     messages.success(request, _("Round %(n)s locked.") % {"n": number})
     return redirect("manage", tournament.slug)
 
@@ -590,14 +767,17 @@ def reopen_round(request, slug, number):
         organizer.reopen_round(round_, actor=_actor(request), reason=request.POST.get("reason", ""))
     except TournamentError as exc:
         return _manage_page(request, tournament, status=409, action_error=str(exc))
-    messages.success(request, _("Round %(n)s is open again: its tables can be corrected.") % {"n": number})
+    messages.success(
+        request, _("Round %(n)s is open again: its tables can be corrected.") % {"n": number}
+    )
     return redirect("manage", tournament.slug)
 
 
 @require_POST
 def round_visibility(request, slug, number):
-    """POST /t/<slug>/manage/rounds/<n>/visibility/ with ``hidden`` 1 or 0: hide the round's results from
-    everyone but the organizer and the arbiters, or release them (``organizer.set_round_hidden``)."""
+    """POST /t/<slug>/manage/rounds/<n>/visibility/ with ``hidden`` 1 or 0: hide the round's results
+    from everyone but the organizer and the arbiters, or release them
+    (``organizer.set_round_hidden``)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     hidden = request.POST.get("hidden") == "1"
@@ -621,17 +801,27 @@ def create_finals(request, slug):
         try:
             tables = int(raw)
         except ValueError:
-            return _manage_page(request, tournament, status=422,
-                                action_error=_("The number of final tables must be a whole number."))
+            return _manage_page(
+                request,
+                tournament,
+                status=422,
+                action_error=_("The number of final tables must be a whole number."),
+            )
 
     def created(round_):
         count = round_.tables.count()
-        return ngettext("Finals created in round %(n)s: %(tables)s table.",
-                        "Finals created in round %(n)s: %(tables)s tables.", count) % {
-            "n": round_.number, "tables": count}
+        return ngettext(
+            "Finals created in round %(n)s: %(tables)s table.",
+            "Finals created in round %(n)s: %(tables)s tables.",
+            count,
+        ) % {"n": round_.number, "tables": count}
 
     return _organizer_action(
-        request, slug, lambda t: organizer.create_finals(t, actor=_actor(request), tables=tables), created)
+        request,
+        slug,
+        lambda t: organizer.create_finals(t, actor=_actor(request), tables=tables),
+        created,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -643,7 +833,8 @@ def seating(request, slug, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     page = pages.seating_page(round_)
     players = sorted(
-        [(seat.registration_id, seat.name) for _n, seats in page.tables for seat in seats] + list(page.byes),
+        [(seat.registration_id, seat.name) for _n, seats in page.tables for seat in seats]
+        + list(page.byes),
         key=lambda item: item[1].casefold(),
     )
     swap_form = SwapForm(players=players, prefix="swap")
@@ -653,10 +844,18 @@ def seating(request, slug, number):
         action = request.POST.get("action")
         if action == "swap":
             swap_form = SwapForm(request.POST, players=players, prefix="swap")
-            form, call = swap_form, lambda d: seating_service.swap_players(round_, d["first"], d["second"])
+            form, call = (
+                swap_form,
+                lambda d: seating_service.swap_players(round_, d["first"], d["second"]),
+            )
         elif action == "move":
-            move_form = MoveForm(request.POST, players=players, tables=len(page.tables), prefix="move")
-            form, call = move_form, lambda d: seating_service.move_player(round_, d["player"], d["table"] or None)
+            move_form = MoveForm(
+                request.POST, players=players, tables=len(page.tables), prefix="move"
+            )
+            form, call = (
+                move_form,
+                lambda d: seating_service.move_player(round_, d["player"], d["table"] or None),
+            )
         else:
             return HttpResponse(_("Unknown action."), status=400)
         if form.is_valid():
@@ -668,20 +867,36 @@ def seating(request, slug, number):
                 names = dict(players)
                 if change.created:
                     created = "; ".join(
-                        ngettext("%(a)s and %(b)s at table %(table)s (met %(times)s time before)",
-                                 "%(a)s and %(b)s at table %(table)s (met %(times)s times before)", r.times_met)
-                        % {"a": names[r.players[0]], "b": names[r.players[1]], "table": r.table + 1, "times": r.times_met}
+                        ngettext(
+                            "%(a)s and %(b)s at table %(table)s (met %(times)s time before)",
+                            "%(a)s and %(b)s at table %(table)s (met %(times)s times before)",
+                            r.times_met,
+                        )
+                        % {
+                            "a": names[r.players[0]],
+                            "b": names[r.players[1]],
+                            "table": r.table + 1,
+                            "times": r.times_met,
+                        }
                         for r in change.created
                     )
-                    messages.warning(request, _("Seating changed. It creates repeated pairs: %(pairs)s.") % {"pairs": created})
+                    messages.warning(
+                        request,
+                        _("Seating changed. It creates repeated pairs: %(pairs)s.")
+                        % {"pairs": created},
+                    )
                 else:
                     messages.success(request, _("Seating changed; no repeated pair created."))
                 return redirect("seating", tournament.slug, round_.number)
         else:
             status = 422
     context = {
-        **_roles(request, tournament), "round": round_, "page": page, "swap_form": swap_form,
-        "move_form": move_form, "error": error,
+        **_roles(request, tournament),
+        "round": round_,
+        "page": page,
+        "swap_form": swap_form,
+        "move_form": move_form,
+        "error": error,
         "editable": round_.status != Round.Status.LOCKED,
     }
     return render(request, "tournaments/seating.html", context, status=status)
@@ -689,18 +904,29 @@ def seating(request, slug, number):
 
 @require_http_methods(["GET", "POST"])
 def finish(request, slug):
-    """GET /t/<slug>/manage/finish/: what finishing does; POST: finish the tournament (every round locked)."""
+    """GET /t/<slug>/manage/finish/: what finishing does; POST: finish the tournament (every round
+    locked)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     plan = selectors.finish_plan(tournament)
     title = _("Finish the tournament")
     url = reverse("finish", args=[tournament.slug])
     if request.method == "GET":
-        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title)
+        return _decision_page(
+            request, tournament, title=title, plan=plan, action_url=url, button=title
+        )
     try:
         organizer.finish_tournament(tournament, actor=_actor(request))
     except TournamentError as exc:
-        return _decision_page(request, tournament, title=title, plan=plan, action_url=url, button=title,
-                              status=409, error=str(exc))
+        return _decision_page(
+            request,
+            tournament,
+            title=title,
+            plan=plan,
+            action_url=url,
+            button=title,
+            status=409,
+            error=str(exc),
+        )
     messages.success(request, _("The tournament is finished."))
     return redirect("manage", tournament.slug)
 
@@ -710,23 +936,30 @@ def reopen(request, slug):
     """POST /t/<slug>/manage/reopen/: reopen a finished tournament, with a reason."""
     tournament = _tournament(request, slug, permissions.MANAGE)
     try:
-        organizer.reopen_tournament(tournament, actor=_actor(request), reason=request.POST.get("reason", ""))
+        organizer.reopen_tournament(
+            tournament, actor=_actor(request), reason=request.POST.get("reason", "")
+        )
     except TournamentError as exc:
         return _manage_page(request, tournament, status=409, action_error=str(exc))
-    messages.success(request, _("The tournament is running again; reopen a round to correct its results."))
+    messages.success(
+        request, _("The tournament is running again; reopen a round to correct its results.")
+    )
     return redirect("manage", tournament.slug)
 
 
 @require_GET
 def export(request, slug, kind):
-    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N][&hidden=1]: the same exporters as
-    the commands; ``hidden=1`` includes the hidden rounds' results (as ``--include-hidden``)."""
+    """GET /t/<slug>/export/<standings|results|seating>.csv[?excel=1][&round=N][&hidden=1]: the same
+    exporters as the commands; ``hidden=1`` includes the hidden rounds' results (as
+    ``--include-hidden``)."""
     tournament = _tournament(request, slug, permissions.ENTER_RESULTS)
     exporter = exports.EXPORTERS.get(kind)
     if exporter is None:
         raise Http404(_("No such export."))
     excel = request.GET.get("excel") == "1"
-    hidden = request.GET.get("hidden") == "1"  # the staff's file, hidden rounds included (only they get here)
+    hidden = (
+        request.GET.get("hidden") == "1"
+    )  # the staff's file, hidden rounds included (only they get here)
     round_number = _standings_round(request, tournament) if exporter.by_round else None
     out = io.StringIO()
     exports.render(exporter, tournament, out, round_number=round_number, excel=excel, hidden=hidden)
@@ -738,22 +971,34 @@ def export(request, slug, kind):
 
 @require_GET
 def print_round(request, slug, number):
-    """GET /t/<slug>/rounds/<n>/print/: a table card and a blank score sheet per table, for paper play."""
+    """GET /t/<slug>/rounds/<n>/print/: a table card and a blank score sheet per table, for paper
+    play."""
     tournament = _tournament(request, slug, permissions.ENTER_RESULTS)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     hands = tournament.hands_per_game or 16
     cards = []
     for table in pages.round_tables(tournament, round_):
         n = len(table.seats)
-        rows = [
-            (number, table.seats[rulesets.dealer(n, number)].name,
-             labels.pass_label(rulesets.pass_direction(tournament.rules, n, number)))
-            for number in range(1, hands + 1)
-        ] if n in scoring.TABLE_SIZES else []
-        url = request.build_absolute_uri(reverse("tables:sheet", args=[tournament.slug, round_.number, table.number]))
+        rows = (
+            [
+                (
+                    number,
+                    table.seats[rulesets.dealer(n, number)].name,
+                    labels.pass_label(rulesets.pass_direction(tournament.rules, n, number)),
+                )
+                for number in range(1, hands + 1)
+            ]
+            if n in scoring.TABLE_SIZES
+            else []
+        )
+        url = request.build_absolute_uri(
+            reverse("tables:sheet", args=[tournament.slug, round_.number, table.number])
+        )
         cards.append((table, url, rows))
     context = {
-        **_roles(request, tournament), "round": round_, "cards": cards,
+        **_roles(request, tournament),
+        "round": round_,
+        "cards": cards,
         "standings_url": request.build_absolute_uri(reverse("standings", args=[tournament.slug])),
     }
     return render(request, "tournaments/print.html", context)

@@ -6,60 +6,124 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0008_words'),
+        ("tournaments", "0008_words"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('secret_hash', models.CharField(editable=False, max_length=64, unique=True, verbose_name='secret (SHA-256)')),
-                ('prefix', models.CharField(editable=False, help_text="The token's first characters, to recognise it; the rest is not kept.", max_length=12, verbose_name='first characters')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
-                ('last_used_at', models.DateTimeField(blank=True, null=True, verbose_name='last used at')),
-                ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revoked at')),
-                ('tournament', models.ForeignKey(blank=True, help_text='Empty: every tournament the user enters results in.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to='tournaments.tournament', verbose_name='tournament')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                (
+                    "secret_hash",
+                    models.CharField(
+                        editable=False, max_length=64, unique=True, verbose_name="secret (SHA-256)"
+                    ),
+                ),
+                (
+                    "prefix",
+                    models.CharField(
+                        editable=False,
+                        help_text=(
+                            "The token's first characters, to recognise it; the rest is not kept."
+                        ),
+                        max_length=12,
+                        verbose_name="first characters",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created at")),
+                (
+                    "last_used_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="last used at"),
+                ),
+                (
+                    "revoked_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="revoked at"),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty: every tournament the user enters results in.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'API token',
-                'verbose_name_plural': 'API tokens',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "API token",
+                "verbose_name_plural": "API tokens",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='IdempotencyKey',
+            name="IdempotencyKey",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200)),
-                ('request_hash', models.CharField(max_length=64)),
-                ('status', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('response', models.JSONField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('token', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='idempotency_keys', to='api.apitoken')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=200)),
+                ("request_hash", models.CharField(max_length=64)),
+                ("status", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("response", models.JSONField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "token",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="idempotency_keys",
+                        to="api.apitoken",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'idempotency key',
-                'verbose_name_plural': 'idempotency keys',
+                "verbose_name": "idempotency key",
+                "verbose_name_plural": "idempotency keys",
             },
         ),
         migrations.AddConstraint(
-            model_name='apitoken',
-            constraint=models.UniqueConstraint(condition=models.Q(('revoked_at__isnull', True)), fields=('user', 'tournament', 'name'), name='apitoken_active_name_unique'),
+            model_name="apitoken",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("revoked_at__isnull", True)),
+                fields=("user", "tournament", "name"),
+                name="apitoken_active_name_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='apitoken',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='apitoken_name_not_empty'),
+            model_name="apitoken",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="apitoken_name_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='idempotencykey',
-            constraint=models.UniqueConstraint(fields=('token', 'key'), name='idempotencykey_unique_per_token'),
+            model_name="idempotencykey",
+            constraint=models.UniqueConstraint(
+                fields=("token", "key"), name="idempotencykey_unique_per_token"
+            ),
         ),
     ]

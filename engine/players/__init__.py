@@ -17,6 +17,7 @@ Levels: ``random`` (uniform legal choices, the baseline), ``easy``,
 Monte Carlo with medium rollouts).  ``play_hand`` (``engine.game``) plays one
 hand with given players; ``duel`` measures strength by duplicate play.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

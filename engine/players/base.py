@@ -15,6 +15,7 @@ played, passed, voids shown) is in the view, so one instance may serve many
 seats.  Decisions depend on the view and the random source only, so a seeded
 player is deterministic.  Levels follow source 003 (``../shared/rules``).
 """
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,7 @@ class Player:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose_pass(self, view: PlayerView, rng: random.Random | None = None
-                    ) -> tuple[Card, ...]:
+    def choose_pass(self, view: PlayerView, rng: random.Random | None = None) -> tuple[Card, ...]:
         raise NotImplementedError
 
     def choose_play(self, view: PlayerView, rng: random.Random | None = None) -> Card:
@@ -52,8 +52,9 @@ class Player:
 
 def _check_play(view: PlayerView) -> None:
     if not view.legal:
-        raise ValueError(f"seat {view.seat} has no card to play (phase {str(view.phase)!r}, "
-                         f"turn {view.turn})")
+        raise ValueError(
+            f"seat {view.seat} has no card to play (phase {str(view.phase)!r}, turn {view.turn})"
+        )
 
 
 def _pass_size(view: PlayerView) -> int:
@@ -93,6 +94,7 @@ class EasyPlayer(Player):
 
 def _current_trick_only(view: PlayerView) -> PlayerView:
     from dataclasses import replace
+
     cur = view.current_trick
     return replace(view, tricks=(cur,) if cur else (), played=0)
 

@@ -11,6 +11,7 @@ delta-method interval.
 
 ``main(argv)`` is the command ``python -m engine duel A B --deals N --seed S``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,8 +87,10 @@ class DuelResult:
         d = estimate([x - y for x, y in zip(self.a, self.b)])
         n = self.rules.players
         lines = [
-            (f"duel: {self.a_name} vs {n - 1} {self.b_name}, rules {self.rules!r}, "
-             f"{self.deals} deals x {n} seatings (duplicate)"),
+            (
+                f"duel: {self.a_name} vs {n - 1} {self.b_name}, rules {self.rules!r}, "
+                f"{self.deals} deals x {n} seatings (duplicate)"
+            ),
             f"  {self.a_name:<8} {a}  points/hand (95% CI)",
             f"  {self.b_name:<8} {b}  points/hand (95% CI)",
             f"  difference {self.a_name} - {self.b_name}: {d}"
@@ -96,8 +99,10 @@ class DuelResult:
         ]
         for name, ts in sorted(self.times.items()):
             if ts:
-                lines.append(f"  time per play {name:<12} median {1000 * median(ts):8.3f} ms"
-                             f"   p99 {1000 * quantile(ts, 0.99):8.3f} ms   ({len(ts)} plays)")
+                lines.append(
+                    f"  time per play {name:<12} median {1000 * median(ts):8.3f} ms"
+                    f"   p99 {1000 * quantile(ts, 0.99):8.3f} ms   ({len(ts)} plays)"
+                )
         return "\n".join(lines)
 
 
@@ -130,26 +135,35 @@ class _Timed:
         return card
 
 
-def play_deal(a_name: str, b_name: str, rules: RuleSet, seed: int, index: int,
-              settings: dict[str, dict[str, Any]] | None = None,
-              ) -> tuple[float, float, dict[str, list[float]]]:
+def play_deal(
+    a_name: str,
+    b_name: str,
+    rules: RuleSet,
+    seed: int,
+    index: int,
+    settings: dict[str, dict[str, Any]] | None = None,
+) -> tuple[float, float, dict[str, list[float]]]:
     """Deal ``index`` of a duel, played once per seating; (A mean, B mean, times)."""
     from . import play_hand
 
     settings = settings or {}
     n = rules.players
-    times: dict[str, list[float]] = {a_name: [], b_name: [], a_name + " cpu": [],
-                                     b_name + " cpu": []}
+    times: dict[str, list[float]] = {
+        a_name: [],
+        b_name: [],
+        a_name + " cpu": [],
+        b_name + " cpu": [],
+    }
     a_pts = b_pts = 0.0
     deal_seed = seed * 1_000_003 + index
     for rot in range(n):
-        hand = Hand.random(rules, random.Random(deal_seed), dealer=index % n,
-                           pass_direction=rules.pass_for(index))
+        hand = Hand.random(
+            rules, random.Random(deal_seed), dealer=index % n, pass_direction=rules.pass_for(index)
+        )
         players = []
         for s in range(n):
             name = a_name if s == rot else b_name
-            p = get_player(name, seed=(deal_seed * 97 + rot) * 11 + s,
-                           **settings.get(name, {}))
+            p = get_player(name, seed=(deal_seed * 97 + rot) * 11 + s, **settings.get(name, {}))
             players.append(_Timed(p, times[name], times[name + " cpu"]))
         play_hand(hand, players)
         pts = hand.result.points  # type: ignore[union-attr]
@@ -158,9 +172,17 @@ def play_deal(a_name: str, b_name: str, rules: RuleSet, seed: int, index: int,
     return a_pts / n, b_pts / n, times
 
 
-def duel(a_name: str, b_name: str, *, rules: RuleSet, deals: int, seed: int = 1, jobs: int = 1,
-         settings: dict[str, dict[str, Any]] | None = None,
-         progress: Callable[[int], None] | None = None) -> DuelResult:
+def duel(
+    a_name: str,
+    b_name: str,
+    *,
+    rules: RuleSet,
+    deals: int,
+    seed: int = 1,
+    jobs: int = 1,
+    settings: dict[str, dict[str, Any]] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DuelResult:
     """Play ``deals`` duplicate deals of A against B; see the module docstring.
 
     Raises ``ValueError`` for an unknown level or a non-positive ``deals``.
@@ -200,8 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Exit status 0, or 2 with one readable line on bad arguments.
     """
-    ap = argparse.ArgumentParser(prog="python -m engine duel",
-                                 description="Duplicate comparison: one A against the rest B.")
+    ap = argparse.ArgumentParser(
+        prog="python -m engine duel", description="Duplicate comparison: one A against the rest B."
+    )
     ap.add_argument("a", help=f"level of the single player ({', '.join(PLAYERS)})")
     ap.add_argument("b", help="level of the other seats")
     ap.add_argument("--deals", type=int, default=500, help="deals, each played once per seating")

@@ -29,6 +29,7 @@ The budget is in simulated card plays (``budget``), which tracks time
 closely and keeps the player deterministic; ``time_limit_ms`` adds a wall-
 clock cap (after ``min_worlds``), at the price of determinism.
 """
+
 from __future__ import annotations
 
 import random
@@ -125,8 +126,10 @@ class Knowledge:
             seen |= m
         self.unseen = rules.deck_mask & ~seen
         self.others = [s for s in range(n) if s != me]
-        self.sizes = [rules.cards_per_seat - played_by[s].bit_count() - known[s].bit_count()
-                      for s in self.others]
+        self.sizes = [
+            rules.cards_per_seat - played_by[s].bit_count() - known[s].bit_count()
+            for s in self.others
+        ]
         self.voids = [view.voids[s] for s in self.others]
         self.kitty_slot = bool(rules.kitty) and not view.kitty
         if self.kitty_slot:
@@ -144,9 +147,14 @@ class Knowledge:
         for i, s in enumerate(self.others):
             hands[s] = deal[i] | self.known[s] | self.played_by[s]
         kitty = self.kitty_known | (deal[-1] if self.kitty_slot else 0)
-        h = Hand(rules, [cards_of(m) for m in hands], dealer=view.dealer,
-                 pass_direction=PassDirection.HOLD, kitty=cards_of(kitty),
-                 scores_before=view.scores)
+        h = Hand(
+            rules,
+            [cards_of(m) for m in hands],
+            dealer=view.dealer,
+            pass_direction=PassDirection.HOLD,
+            kitty=cards_of(kitty),
+            scores_before=view.scores,
+        )
         for _, cards in view.tricks:
             for c in cards:
                 h.play_unchecked(c)
@@ -172,7 +180,8 @@ def rollout(h: Hand, t: TableMemory, me: int, shoot_me: bool) -> tuple[int, ...]
         legal = legal_mask()
         if legal & (legal - 1):
             shoot = (shoot_me if seat == me else False) or (
-                moon_on and t.pen_takers == 1 << seat and t.taken[seat] >= alarm)
+                moon_on and t.pen_takers == 1 << seat and t.taken[seat] >= alarm
+            )
             card = medium_play(t, seat, held[seat], legal, shoot=shoot)
         else:
             card = (legal & -legal).bit_length() - 1
@@ -195,9 +204,16 @@ class HardPlayer(Player):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, *, budget: int = 16000, min_worlds: int = 8,
-                 max_worlds: int = 200, time_limit_ms: float | None = None,
-                 others_weight: float = 0.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        budget: int = 16000,
+        min_worlds: int = 8,
+        max_worlds: int = 200,
+        time_limit_ms: float | None = None,
+        others_weight: float = 0.0,
+    ) -> None:
         super().__init__(seed)
         if budget <= 0 or min_worlds <= 0 or max_worlds < min_worlds:
             raise ValueError("budget and min_worlds must be positive, max_worlds >= min_worlds")
@@ -209,11 +225,12 @@ class HardPlayer(Player):
         self._medium = MediumPlayer()
 
     def __repr__(self) -> str:
-        return (f"HardPlayer(budget={self.budget}, min_worlds={self.min_worlds}, "
-                f"max_worlds={self.max_worlds}, time_limit_ms={self.time_limit_ms})")
+        return (
+            f"HardPlayer(budget={self.budget}, min_worlds={self.min_worlds}, "
+            f"max_worlds={self.max_worlds}, time_limit_ms={self.time_limit_ms})"
+        )
 
-    def choose_pass(self, view: PlayerView, rng: random.Random | None = None
-                    ) -> tuple[Card, ...]:
+    def choose_pass(self, view: PlayerView, rng: random.Random | None = None) -> tuple[Card, ...]:
         return self._medium.choose_pass(view, rng)
 
     def choose_play(self, view: PlayerView, rng: random.Random | None = None) -> Card:
@@ -240,21 +257,27 @@ class HardPlayer(Player):
             return [False, True]
         return [False]
 
-    def search(self, view: PlayerView, t: TableMemory, choices: list[Card],
-               rng: random.Random) -> Card:
+    def search(
+        self, view: PlayerView, t: TableMemory, choices: list[Card], rng: random.Random
+    ) -> Card:
         """The choice with the lowest mean score over sampled worlds (steps 2-4)."""
         me = view.seat
         know = Knowledge(view)
         plans = self.plans(view, t)
         evals = [(c, p) for p in plans for c in choices]
-        left = sum(view.rules.cards_per_seat for _ in range(view.rules.players)) \
+        left = (
+            sum(view.rules.cards_per_seat for _ in range(view.rules.players))
             - view.played.bit_count()
+        )
         worlds = max(self.min_worlds, min(self.max_worlds, self.budget // (left * len(evals))))
         totals = [0.0] * len(evals)
         ow = self.others_weight
         n = view.rules.players
-        deadline = (time.perf_counter() + self.time_limit_ms / 1000.0
-                    if self.time_limit_ms is not None else None)
+        deadline = (
+            time.perf_counter() + self.time_limit_ms / 1000.0
+            if self.time_limit_ms is not None
+            else None
+        )
         for done in range(1, worlds + 1):
             try:
                 base = know.world(view, rng)

@@ -17,6 +17,7 @@ rollouts (one implementation of each computation):
     ``PlayerView`` only; the hard player's rollouts update it card by card
     with ``TableMemory.push``.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -78,14 +79,16 @@ class RulesInfo:
                 big, big_pts = c, self.pts[c]
         self.big, self.big_pts = big, big_pts
         self.big_suit = SUIT_OF[big] if big >= 0 else -1
-        self.over_big = ((SUIT_MASK[self.big_suit] & ~((2 << big) - 1) & self.deck)
-                         if big >= 0 else 0)
+        self.over_big = (
+            (SUIT_MASK[self.big_suit] & ~((2 << big) - 1) & self.deck) if big >= 0 else 0
+        )
         self.moon_on = rules.moon_scored
         self.moon_total = rules.moon_total
         self.hand_total = rules.hand_total
         self.moon_alarm = max(1, rules.moon_total // 2)
-        self.safe_first_trick = bool(self.penalty) and (
-            rules.first_trick_forbidden & self.penalty) == self.penalty
+        self.safe_first_trick = (
+            bool(self.penalty) and (rules.first_trick_forbidden & self.penalty) == self.penalty
+        )
 
 
 @lru_cache(maxsize=64)

@@ -9,6 +9,7 @@ Points always come from the rule set (``RulesInfo.pts``): a card's "danger"
 is its points, and the "big" card is whatever penalty card outside hearts is
 worth most (the queen of spades in every preset).
 """
+
 from __future__ import annotations
 
 from ..cards import BB_HEARTS, HEARTS, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask, scan_forward
@@ -55,8 +56,10 @@ def medium_pass(ri: RulesInfo, hand: CardMask, k: int) -> tuple[Card, ...]:
     void_suit = -1
     short = [s for s in range(4) if s != HEARTS and s != ri.big_suit and 0 < lengths[s] <= k]
     if short:
-        void_suit = min(short, key=lambda s: (lengths[s], -max(RANK_OF[c] for c in
-                                                               scan_forward(hand & SUIT_MASK[s]))))
+        void_suit = min(
+            short,
+            key=lambda s: (lengths[s], -max(RANK_OF[c] for c in scan_forward(hand & SUIT_MASK[s]))),
+        )
 
     def score(c: Card) -> int:
         s, r, p = SUIT_OF[c], RANK_OF[c], pts[c]
@@ -77,6 +80,7 @@ def medium_pass(ri: RulesInfo, hand: CardMask, k: int) -> tuple[Card, ...]:
         if s == void_suit:
             sc += 8
         return sc
+
     return tuple(sorted(scan_forward(hand), key=lambda c: (-score(c), c))[:k])
 
 
@@ -106,8 +110,9 @@ def easy_play(t: TableMemory, me: int, hand: CardMask, legal: CardMask) -> Card:
     return max(scan_forward(legal), key=lambda c: (danger(ri, c), c))
 
 
-def medium_play(t: TableMemory, me: int, hand: CardMask, legal: CardMask, *,
-                shoot: bool = False) -> Card:
+def medium_play(
+    t: TableMemory, me: int, hand: CardMask, legal: CardMask, *, shoot: bool = False
+) -> Card:
     """003 medium: easy's tactics plus the listed advanced ones.
 
     Leads spades under the queen to smoke it out when it does not hold it;
@@ -238,6 +243,7 @@ def _medium_discard(t: TableMemory, me: int, hand: CardMask, legal: CardMask) ->
         if s != HEARTS and lengths[s] <= 2:
             d += 4
         return (d, c)
+
     return max(scan_forward(legal), key=danger)
 
 

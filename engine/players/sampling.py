@@ -13,6 +13,7 @@ over the sets of suits, checked exactly).  Without voids that is exactly a
 uniform deal; with voids it is close to uniform, the usual trade-off of
 PIMC players (Ginsberg's GIB, Sturtevant's Hearts programs).
 """
+
 from __future__ import annotations
 
 import random
@@ -61,8 +62,9 @@ def _feasible(rem: list[int], cap: list[int], hall: list[tuple[list[int], list[i
     return True
 
 
-def sample_deal(rng: random.Random, unseen: CardMask, sizes: Sequence[int],
-                voids: Sequence[int]) -> list[CardMask]:
+def sample_deal(
+    rng: random.Random, unseen: CardMask, sizes: Sequence[int], voids: Sequence[int]
+) -> list[CardMask]:
     """Deal ``unseen`` to ``len(sizes)`` slots.
 
     sizes: cards each slot receives (their sum must be the number of unseen

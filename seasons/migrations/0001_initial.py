@@ -20,7 +20,12 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="RatedTable",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("order_key", models.CharField(max_length=40, unique=True)),
                 ("table_id", models.BigIntegerField(unique=True)),
                 ("tournament_id", models.BigIntegerField(db_index=True)),
@@ -38,7 +43,12 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="RatingLedger",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("updated_at", models.DateTimeField(blank=True, null=True)),
                 ("replayed_from", models.CharField(blank=True, max_length=40)),
                 ("tables_replayed", models.PositiveIntegerField(default=0)),
@@ -64,7 +74,12 @@ class Migration(migrations.Migration):
                 ),
                 ("mu", models.FloatField()),
                 ("sigma", models.FloatField()),
-                ("value", models.IntegerField(help_text="round(1000 + 40 × (mu − 3 sigma))", verbose_name="rating")),
+                (
+                    "value",
+                    models.IntegerField(
+                        help_text="round(1000 + 40 × (mu − 3 sigma))", verbose_name="rating"
+                    ),
+                ),
                 ("games", models.PositiveIntegerField(verbose_name="games")),
                 ("updated_at", models.DateTimeField(auto_now=True)),
             ],
@@ -73,13 +88,22 @@ class Migration(migrations.Migration):
                 "verbose_name_plural": "ratings",
                 "ordering": ["-value", "player__name", "player_id"],
                 "indexes": [models.Index(fields=["-value"], name="rating_value")],
-                "constraints": [models.CheckConstraint(condition=models.Q(("games__gte", 1)), name="rating_has_games")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("games__gte", 1)), name="rating_has_games"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
             name="RatingChange",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("place", models.PositiveSmallIntegerField()),
                 ("mu_before", models.FloatField()),
                 ("sigma_before", models.FloatField()),
@@ -96,26 +120,37 @@ class Migration(migrations.Migration):
                 (
                     "rated_table",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="changes", to="seasons.ratedtable"
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="seasons.ratedtable",
                     ),
                 ),
             ],
             options={
                 "verbose_name": "rating change",
                 "verbose_name_plural": "rating changes",
-                "indexes": [models.Index(fields=["player", "rated_table"], name="ratingchange_player")],
+                "indexes": [
+                    models.Index(fields=["player", "rated_table"], name="ratingchange_player")
+                ],
             },
         ),
         migrations.CreateModel(
             name="Season",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("name", models.CharField(max_length=200, verbose_name="name")),
                 ("slug", models.SlugField(max_length=80, unique=True, verbose_name="web address")),
                 (
                     "club",
                     models.CharField(
-                        help_text="The club whose tournaments the season ranks.", max_length=120, verbose_name="club"
+                        help_text="The club whose tournaments the season ranks.",
+                        max_length=120,
+                        verbose_name="club",
                     ),
                 ),
                 (
@@ -133,7 +168,10 @@ class Migration(migrations.Migration):
                 (
                     "scoring",
                     models.CharField(
-                        choices=[("place", "Points by final place"), ("match_points", "Match points")],
+                        choices=[
+                            ("place", "Points by final place"),
+                            ("match_points", "Match points"),
+                        ],
                         default="place",
                         max_length=12,
                         verbose_name="scoring",
@@ -164,7 +202,10 @@ class Migration(migrations.Migration):
                 (
                     "tournaments",
                     models.ManyToManyField(
-                        blank=True, related_name="seasons", to="tournaments.tournament", verbose_name="tournaments"
+                        blank=True,
+                        related_name="seasons",
+                        to="tournaments.tournament",
+                        verbose_name="tournaments",
                     ),
                 ),
             ],
@@ -174,17 +215,20 @@ class Migration(migrations.Migration):
                 "ordering": ["-created_at", "name"],
                 "constraints": [
                     models.CheckConstraint(
-                        condition=models.Q(("name", ""), _negated=True), name="season_name_not_empty"
+                        condition=models.Q(("name", ""), _negated=True),
+                        name="season_name_not_empty",
                     ),
                     models.CheckConstraint(
-                        condition=models.Q(("club", ""), _negated=True), name="season_club_not_empty"
+                        condition=models.Q(("club", ""), _negated=True),
+                        name="season_club_not_empty",
                     ),
                     models.CheckConstraint(
                         condition=models.Q(("best_results__gte", 1), ("best_results__lte", 200)),
                         name="season_best_bounded",
                     ),
                     models.CheckConstraint(
-                        condition=models.Q(("scoring__in", ("place", "match_points"))), name="season_scoring_known"
+                        condition=models.Q(("scoring__in", ("place", "match_points"))),
+                        name="season_scoring_known",
                     ),
                 ],
             },

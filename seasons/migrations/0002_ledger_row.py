@@ -1,4 +1,5 @@
-"""The one RatingLedger row every ratings update takes first (seasons.services), so that updates run one at a time."""
+"""The one RatingLedger row every ratings update takes first (seasons.services), so that updates run
+one at a time."""
 
 from django.db import migrations
 

@@ -73,7 +73,9 @@ class Api:
         if key is not False:
             headers.setdefault("Idempotency-Key", key or str(uuid.uuid4()))
         data = body if isinstance(body, (str, bytes)) else __import__("json").dumps(body)
-        return getattr(self.client, method)(f"/api/v1{path}", data, content_type="application/json", headers=headers)
+        return getattr(self.client, method)(
+            f"/api/v1{path}", data, content_type="application/json", headers=headers
+        )
 
     def put(self, path, body, **kwargs):
         return self.post(path, body, method="put", **kwargs)

@@ -1,5 +1,5 @@
-"""The API keeps hidden rounds hidden from everyone but the tournament's staff (issue 16), and shows the
-placement final's ranking as export_standings does."""
+"""The API keeps hidden rounds hidden from everyone but the tournament's staff (issue 16), and shows
+the placement final's ranking as export_standings does."""
 
 import io
 
@@ -28,8 +28,19 @@ def export_rows(tournament, **options):
 
 
 def api_rows(response):
-    return [[str(r["rank"]), r["player"], r["club"], r["match_points_decimal"], str(r["result_points"]),
-             str(r["games"]), str(r["table_wins"]), r["status"]] for r in response.json()["rows"]]
+    return [
+        [
+            str(r["rank"]),
+            r["player"],
+            r["club"],
+            r["match_points_decimal"],
+            str(r["result_points"]),
+            str(r["games"]),
+            str(r["table_wins"]),
+            r["status"],
+        ]
+        for r in response.json()["rows"]
+    ]
 
 
 def test_public_standings_leave_the_hidden_round_out(anonymous_api, hidden_final, tournament):
@@ -43,13 +54,18 @@ def test_the_staff_token_reads_every_round_as_include_hidden(arbiter_api, hidden
     response = arbiter_api.get("/tournaments/coppa/standings")
     rows = response.json()["rows"]
     assert [r["player"] for r in rows][:4] == ["Gina", "Carla", "Dario", "Hugo"]
-    assert (rows[0]["final_table"], rows[0]["final_place"]) == (1, 1) and rows[4]["final_place"] is None
+    assert (rows[0]["final_table"], rows[0]["final_place"]) == (1, 1) and rows[4][
+        "final_place"
+    ] is None
     assert api_rows(response) == export_rows(tournament, hidden=True)
 
 
 def test_rounds_say_which_is_hidden_and_which_is_the_final(anonymous_api, hidden_final):
     rounds = anonymous_api.get("/tournaments/coppa/rounds").json()
-    assert [(r["number"], r["kind"]["code"], r["hidden"]) for r in rounds] == [(1, "swiss", False), (2, "final", True)]
+    assert [(r["number"], r["kind"]["code"], r["hidden"]) for r in rounds] == [
+        (1, "swiss", False),
+        (2, "final", True),
+    ]
 
 
 def test_a_hidden_round_shows_seats_without_results(anonymous_api, arbiter_api, hidden_final):
@@ -62,7 +78,9 @@ def test_a_hidden_round_shows_seats_without_results(anonymous_api, arbiter_api, 
     assert staff["over"] and staff["hands"] == 5
 
 
-@pytest.mark.parametrize("path", ["/tournaments/coppa/rounds/2/tables/1", "/tournaments/coppa/rounds/2/tables/1/hands"])
+@pytest.mark.parametrize(
+    "path", ["/tournaments/coppa/rounds/2/tables/1", "/tournaments/coppa/rounds/2/tables/1/hands"]
+)
 def test_a_hidden_table_is_403_json_for_the_public(anonymous_api, arbiter_api, hidden_final, path):
     response = anonymous_api.get(path)
     assert response.status_code == 403 and response.json()["code"] == "round_hidden"

@@ -1,4 +1,5 @@
-"""The API's writes: hands and corrections through the sheet's services, tokens, versions, idempotency, errors."""
+"""The API's writes: hands and corrections through the sheet's services, tokens, versions,
+idempotency, errors."""
 
 from datetime import timedelta
 
@@ -28,27 +29,41 @@ def _version(table) -> int:
     return Table.objects.get(pk=table.pk).version
 
 
-def test_a_hand_is_recorded_on_the_sheet_and_the_history_names_the_arbiter(arbiter_api, anonymous_api, table):
+def test_a_hand_is_recorded_on_the_sheet_and_the_history_names_the_arbiter(
+    arbiter_api, anonymous_api, table
+):
     response = arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]})
     assert response.status_code == 201, response.content
     body = response.json()
-    assert body["result"] == "recorded" and body["hand"] == 1 and body["message"] == "Hand 1 recorded."
+    assert (
+        body["result"] == "recorded" and body["hand"] == 1 and body["message"] == "Hand 1 recorded."
+    )
     assert body["table"]["version"] == 1 and body["table"]["hands"][0]["points"] == [13, 3, 5, 5]
     assert body["table"]["next_hand"]["number"] == 2
     assert _points(table) == [[13, 3, 5, 5]]
     page = anonymous_api.client.get("/t/coppa/tables/1/1/").content.decode()
     assert "Anna" in page and ">13<" in page.replace(" ", "")
     history = table_history(table)
-    assert [(e.what, e.who, e.after) for e in history] == [("Hand recorded", "arturo", (13, 3, 5, 5))]
+    assert [(e.what, e.who, e.after) for e in history] == [
+        ("Hand recorded", "arturo", (13, 3, 5, 5))
+    ]
     hand = Hand.objects.get(table=table)
     assert hand.recorded_by is None or hand.recorded_by.get_username() == "arturo"
-    assert hand.history.get().history_actor == ActorKind.USER and hand.history.get().history_user.username == "arturo"
+    assert (
+        hand.history.get().history_actor == ActorKind.USER
+        and hand.history.get().history_user.username == "arturo"
+    )
     assert "arturo" in anonymous_api.client.get("/t/coppa/tables/1/1/history/").content.decode()
 
 
 def test_a_moon_and_a_penalty_are_recorded_as_the_sheet_does(arbiter_api, table):
-    assert arbiter_api.post(HANDS, {"number": 1, "version": 0, "moon": {"shooter": 2}}).status_code == 201
-    response = arbiter_api.post(HANDS, {"number": 2, "version": 1, "penalty": {"seat": 1, "reason": "rinuncia ♥"}})
+    assert (
+        arbiter_api.post(HANDS, {"number": 1, "version": 0, "moon": {"shooter": 2}}).status_code
+        == 201
+    )
+    response = arbiter_api.post(
+        HANDS, {"number": 2, "version": 1, "penalty": {"seat": 1, "reason": "rinuncia ♥"}}
+    )
     assert response.status_code == 201, response.content
     assert _points(table) == [[26, 26, 0, 26], [0, 26, 0, 0]]
     assert response.json()["table"]["hands"][1]["penalty"] == {"seat": 1, "reason": "rinuncia ♥"}
@@ -58,7 +73,10 @@ def test_a_moon_and_a_penalty_are_recorded_as_the_sheet_does(arbiter_api, table)
 def test_the_shooter_subtracts_where_the_rules_let_them_choose(arbiter_api, tournament, table):
     body = {"number": 1, "version": 0, "moon": {"shooter": 1, "shooter_subtracts": True}}
     refused = arbiter_api.post(HANDS, body)
-    assert refused.status_code == 422 and refused.json()["detail"][0]["field"] == "moon.shooter_subtracts"
+    assert (
+        refused.status_code == 422
+        and refused.json()["detail"][0]["field"] == "moon.shooter_subtracts"
+    )
     Tournament.objects.filter(pk=tournament.pk).update(moon_rule="choice")
     assert arbiter_api.post(HANDS, body).status_code == 201
     assert _points(table) == [[0, -26, 0, 0]]
@@ -69,7 +87,11 @@ def test_a_stale_version_is_409_with_the_current_version(arbiter_api, table):
     response = arbiter_api.post(HANDS, {"number": 2, "version": 0, "points": [13, 3, 5, 5]})
     assert response.status_code == 409
     body = response.json()
-    assert body["code"] == "stale" and body["current_version"] == 1 and body["detail"][0]["field"] == "version"
+    assert (
+        body["code"] == "stale"
+        and body["current_version"] == 1
+        and body["detail"][0]["field"] == "version"
+    )
     assert "version 1" in body["detail"][0]["message"]
     assert Hand.objects.filter(table=table).count() == 1
 
@@ -89,7 +111,9 @@ def test_an_idempotency_key_replays_the_first_answer_without_writing(arbiter_api
     body = {"number": 1, "version": 0, "points": [13, 3, 5, 5]}
     first = arbiter_api.post(HANDS, body, key="key-1")
     record_hand(table, [13, 6, 4, 3], actor=COMMAND_LINE)  # the table moves on meanwhile
-    again = arbiter_api.post(HANDS, '{ "points": [13,3,5,5], "version": 0, "number": 1 }', key="key-1")
+    again = arbiter_api.post(
+        HANDS, '{ "points": [13,3,5,5], "version": 0, "number": 1 }', key="key-1"
+    )
     assert again.status_code == first.status_code == 201
     assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
     assert "Idempotent-Replayed" not in first
@@ -97,14 +121,23 @@ def test_an_idempotency_key_replays_the_first_answer_without_writing(arbiter_api
 
 
 def test_an_idempotency_key_with_another_body_is_422(arbiter_api, table):
-    assert arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}, key="k").status_code == 201
-    response = arbiter_api.post(HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}, key="k")
+    assert (
+        arbiter_api.post(
+            HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}, key="k"
+        ).status_code
+        == 201
+    )
+    response = arbiter_api.post(
+        HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}, key="k"
+    )
     assert response.status_code == 422
     assert response.json()["code"] == "idempotency_key_reused"
     assert response.json()["detail"][0]["field"] == "Idempotency-Key"
     assert Hand.objects.filter(table=table).count() == 1
     # the same key on another path is another request too
-    response = arbiter_api.put(HANDS + "/1", {"version": 1, "reason": "x", "points": [3, 13, 5, 5]}, key="k")
+    response = arbiter_api.put(
+        HANDS + "/1", {"version": 1, "reason": "x", "points": [3, 13, 5, 5]}, key="k"
+    )
     assert response.status_code == 422 and response.json()["code"] == "idempotency_key_reused"
 
 
@@ -131,41 +164,69 @@ def test_keys_are_per_token_and_forgotten_after_a_day(arbiter_api, arbiter, orga
 @pytest.mark.parametrize("key", [False, "", " ", "x" * 201, "ключ", "a b"])
 def test_a_write_needs_a_plain_idempotency_key(arbiter_api, table, key):
     headers = {"Idempotency-Key": key} if key is not False else {}
-    response = arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}, key=False,
-                                headers=headers)
+    response = arbiter_api.post(
+        HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}, key=False, headers=headers
+    )
     assert response.status_code == 400
-    assert response.json()["detail"][0]["field"] == "Idempotency-Key" and response.json()["code"] == "bad_request"
+    assert (
+        response.json()["detail"][0]["field"] == "Idempotency-Key"
+        and response.json()["code"] == "bad_request"
+    )
     assert not Hand.objects.exists()
 
 
 def test_a_correction_goes_through_correct_hand_with_its_reason(arbiter_api, anonymous_api, table):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
-    response = arbiter_api.put(HANDS + "/1", {"version": 1, "reason": "seats 1 and 2 swapped",
-                                              "points": [3, 13, 5, 5]})
+    response = arbiter_api.put(
+        HANDS + "/1", {"version": 1, "reason": "seats 1 and 2 swapped", "points": [3, 13, 5, 5]}
+    )
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["result"] == "corrected" and body["table"]["version"] == 2 and body["table"]["hands"][0]["corrected"]
+    assert (
+        body["result"] == "corrected"
+        and body["table"]["version"] == 2
+        and body["table"]["hands"][0]["corrected"]
+    )
     assert _points(table) == [[3, 13, 5, 5]]
     corrected = [e for e in table_history(table) if e.what == "Hand corrected"]
     assert [(e.who, e.reason, e.before, e.after) for e in corrected] == [
-        ("arturo", "seats 1 and 2 swapped", (13, 3, 5, 5), (3, 13, 5, 5))]
-    penalty = arbiter_api.put(HANDS + "/1", {"version": 2, "reason": "it was a revoke",
-                                             "penalty": {"seat": 3, "reason": "revoke"}})
+        ("arturo", "seats 1 and 2 swapped", (13, 3, 5, 5), (3, 13, 5, 5))
+    ]
+    penalty = arbiter_api.put(
+        HANDS + "/1",
+        {"version": 2, "reason": "it was a revoke", "penalty": {"seat": 3, "reason": "revoke"}},
+    )
     assert penalty.status_code == 200 and _points(table) == [[0, 0, 0, 26]]
 
 
-@pytest.mark.parametrize("body,status,field", [
-    ({"version": 1, "points": [3, 13, 5, 5]}, 422, "reason"),
-    ({"version": 1, "reason": "   ", "points": [3, 13, 5, 5]}, 422, "reason"),
-    ({"version": 1, "reason": "same", "points": [13, 3, 5, 5]}, 422, "points"),
-    ({"version": 1, "reason": "bad", "points": [13, 13, 5, 5]}, 422, "points"),
-    ({"version": 1, "reason": "bad", "points": [3, 13, 10]}, 422, "points"),
-    ({"version": 1, "reason": "both", "points": [3, 13, 5, 5], "penalty": {"seat": 0, "reason": "r"}}, 422, "penalty"),
-    ({"version": 1, "reason": "none"}, 422, "points"),
-    ({"version": 1, "reason": "seat", "penalty": {"seat": 4, "reason": "r"}}, 422, "penalty.seat"),
-    ({"version": 0, "reason": "stale", "points": [3, 13, 5, 5]}, 409, "version"),
-    ({"version": 1, "reason": "moon", "moon": {"shooter": 0}}, 422, "moon"),
-])
+@pytest.mark.parametrize(
+    "body,status,field",
+    [
+        ({"version": 1, "points": [3, 13, 5, 5]}, 422, "reason"),
+        ({"version": 1, "reason": "   ", "points": [3, 13, 5, 5]}, 422, "reason"),
+        ({"version": 1, "reason": "same", "points": [13, 3, 5, 5]}, 422, "points"),
+        ({"version": 1, "reason": "bad", "points": [13, 13, 5, 5]}, 422, "points"),
+        ({"version": 1, "reason": "bad", "points": [3, 13, 10]}, 422, "points"),
+        (
+            {
+                "version": 1,
+                "reason": "both",
+                "points": [3, 13, 5, 5],
+                "penalty": {"seat": 0, "reason": "r"},
+            },
+            422,
+            "penalty",
+        ),
+        ({"version": 1, "reason": "none"}, 422, "points"),
+        (
+            {"version": 1, "reason": "seat", "penalty": {"seat": 4, "reason": "r"}},
+            422,
+            "penalty.seat",
+        ),
+        ({"version": 0, "reason": "stale", "points": [3, 13, 5, 5]}, 409, "version"),
+        ({"version": 1, "reason": "moon", "moon": {"shooter": 0}}, 422, "moon"),
+    ],
+)
 def test_a_refused_correction_names_the_field(arbiter_api, table, body, status, field):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     response = arbiter_api.put(HANDS + "/1", body)
@@ -176,25 +237,34 @@ def test_a_refused_correction_names_the_field(arbiter_api, table, body, status, 
 
 def test_correcting_a_hand_not_recorded_is_404(arbiter_api, table):
     response = arbiter_api.put(HANDS + "/3", {"version": 0, "reason": "x", "points": [13, 3, 5, 5]})
-    assert response.status_code == 404 and response.json()["detail"][0]["message"] == "No such hand."
+    assert (
+        response.status_code == 404 and response.json()["detail"][0]["message"] == "No such hand."
+    )
 
 
-@pytest.mark.parametrize("body,field,words", [
-    ({"number": 1, "version": 0, "points": [12, 12, 2, 0]}, "points", "queen of spades"),
-    ({"number": 1, "version": 0, "points": [13, 3, 5, 4]}, "points", "add up to 25"),
-    ({"number": 1, "version": 0, "points": [26, 0, 0, 0]}, "points", "Shoot the moon"),
-    ({"number": 1, "version": 0, "points": [13, 13]}, "points", ""),
-    ({"number": 1, "version": 0, "points": [13, 3, 5, 5, 0]}, "points", "4 seats"),
-    ({"number": 3, "version": 0, "points": [13, 3, 5, 5]}, "number", "hand 1"),
-    ({"number": 1, "version": 0}, "points", "exactly one"),
-    ({"number": 1, "version": 0, "points": [13, 3, 5, 5], "moon": {"shooter": 1}}, "moon", "exactly one"),
-    ({"number": 1, "version": 0, "penalty": {"seat": 7, "reason": "r"}}, "penalty.seat", ""),
-    ({"number": 1, "version": 0, "penalty": {"seat": 0, "reason": ""}}, "penalty.reason", ""),
-    ({"number": 1, "version": 0, "penalty": {"seat": 0}}, "penalty.reason", ""),
-    ({"number": 1, "version": 0, "moon": {"shooter": 4}}, "moon.shooter", "seats 0 to 3"),
-    ({"version": 0, "points": [13, 3, 5, 5]}, "number", ""),
-    ({"number": 1, "points": [13, 3, 5, 5]}, "version", ""),
-])
+@pytest.mark.parametrize(
+    "body,field,words",
+    [
+        ({"number": 1, "version": 0, "points": [12, 12, 2, 0]}, "points", "queen of spades"),
+        ({"number": 1, "version": 0, "points": [13, 3, 5, 4]}, "points", "add up to 25"),
+        ({"number": 1, "version": 0, "points": [26, 0, 0, 0]}, "points", "Shoot the moon"),
+        ({"number": 1, "version": 0, "points": [13, 13]}, "points", ""),
+        ({"number": 1, "version": 0, "points": [13, 3, 5, 5, 0]}, "points", "4 seats"),
+        ({"number": 3, "version": 0, "points": [13, 3, 5, 5]}, "number", "hand 1"),
+        ({"number": 1, "version": 0}, "points", "exactly one"),
+        (
+            {"number": 1, "version": 0, "points": [13, 3, 5, 5], "moon": {"shooter": 1}},
+            "moon",
+            "exactly one",
+        ),
+        ({"number": 1, "version": 0, "penalty": {"seat": 7, "reason": "r"}}, "penalty.seat", ""),
+        ({"number": 1, "version": 0, "penalty": {"seat": 0, "reason": ""}}, "penalty.reason", ""),
+        ({"number": 1, "version": 0, "penalty": {"seat": 0}}, "penalty.reason", ""),
+        ({"number": 1, "version": 0, "moon": {"shooter": 4}}, "moon.shooter", "seats 0 to 3"),
+        ({"version": 0, "points": [13, 3, 5, 5]}, "number", ""),
+        ({"number": 1, "points": [13, 3, 5, 5]}, "version", ""),
+    ],
+)
 def test_a_refused_hand_is_422_naming_the_field(arbiter_api, table, body, field, words):
     response = arbiter_api.post(HANDS, body)
     assert response.status_code == 422, response.content
@@ -228,12 +298,16 @@ def test_a_game_over_is_409(arbiter_api, table):
     assert response.status_code == 409
 
 
-@pytest.mark.parametrize("policy,status,result,entry_status", [
-    ("player", 202, "pending", HandEntry.Status.PENDING),
-    ("double", 202, "pending", HandEntry.Status.PENDING),
-])
-def test_other_confirmation_policies_keep_the_entry_waiting(arbiter_api, tournament, table, policy, status, result,
-                                                            entry_status):
+@pytest.mark.parametrize(
+    "policy,status,result,entry_status",
+    [
+        ("player", 202, "pending", HandEntry.Status.PENDING),
+        ("double", 202, "pending", HandEntry.Status.PENDING),
+    ],
+)
+def test_other_confirmation_policies_keep_the_entry_waiting(
+    arbiter_api, tournament, table, policy, status, result, entry_status
+):
     Tournament.objects.filter(pk=tournament.pk).update(confirmation_policy=policy)
     response = arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]})
     assert response.status_code == status and response.json()["result"] == result
@@ -243,7 +317,9 @@ def test_other_confirmation_policies_keep_the_entry_waiting(arbiter_api, tournam
     assert response.json()["table"]["entries"][0]["points"] == [13, 3, 5, 5]
 
 
-def test_two_equal_entries_record_the_hand_under_double_entry(arbiter_api, organizer, tournament, table):
+def test_two_equal_entries_record_the_hand_under_double_entry(
+    arbiter_api, organizer, tournament, table
+):
     Tournament.objects.filter(pk=tournament.pk).update(confirmation_policy="double")
     body = {"number": 1, "version": 0, "points": [13, 3, 5, 5]}
     assert arbiter_api.post(HANDS, body).status_code == 202
@@ -255,7 +331,7 @@ def test_two_equal_entries_record_the_hand_under_double_entry(arbiter_api, organ
     assert mismatch.status_code == 202 and mismatch.json()["result"] == "mismatch"
 
 
-# --- who may write ---------------------------------------------------------------------------------
+# --- who may write --------------------------------------------------------------------------------
 
 
 def test_no_token_is_401_with_a_bearer_challenge(anonymous_api, table):
@@ -264,15 +340,27 @@ def test_no_token_is_401_with_a_bearer_challenge(anonymous_api, table):
     assert response.json()["detail"][0]["field"] == "Authorization"
 
 
-@pytest.mark.parametrize("header,words", [
-    ("Token abc", "Bearer"), ("Bearer", "Bearer"), ("Bearer nope", "not a Cuori API token"),
-    ("Bearer cuori_" + "x" * 43, "Unknown API token"), ("Basic dXNlcjpwYXNz", "Bearer"),
-])
+@pytest.mark.parametrize(
+    "header,words",
+    [
+        ("Token abc", "Bearer"),
+        ("Bearer", "Bearer"),
+        ("Bearer nope", "not a Cuori API token"),
+        ("Bearer cuori_" + "x" * 43, "Unknown API token"),
+        ("Basic dXNlcjpwYXNz", "Bearer"),
+    ],
+)
 def test_a_wrong_token_is_401(anonymous_api, table, header, words):
-    response = anonymous_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]},
-                                  headers={"Authorization": header})
+    response = anonymous_api.post(
+        HANDS,
+        {"number": 1, "version": 0, "points": [13, 3, 5, 5]},
+        headers={"Authorization": header},
+    )
     assert response.status_code == 401 and words in response.json()["detail"][0]["message"]
-    assert anonymous_api.get("/tournaments/coppa", headers={"Authorization": header}).status_code == 401
+    assert (
+        anonymous_api.get("/tournaments/coppa", headers={"Authorization": header}).status_code
+        == 401
+    )
 
 
 def test_a_revoked_token_is_401(arbiter_api, arbiter, tournament, table):
@@ -284,7 +372,10 @@ def test_a_revoked_token_is_401(arbiter_api, arbiter, tournament, table):
 
 def test_a_disabled_account_is_401(arbiter_api, arbiter, table):
     get_user_model().objects.filter(pk=arbiter.pk).update(is_active=False)
-    assert arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code == 401
+    assert (
+        arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code
+        == 401
+    )
 
 
 def test_a_token_of_another_tournament_is_403_or_404_for_a_draft(arbiter, table):
@@ -294,7 +385,8 @@ def test_a_token_of_another_tournament_is_403_or_404_for_a_draft(arbiter, table)
     body = {"number": 1, "version": 0, "points": [13, 3, 5, 5]}
     response = api.post(HANDS, body)
     assert response.status_code == 403 and response.json()["detail"][0]["message"] == (
-        "This token is for another tournament.")
+        "This token is for another tournament."
+    )
     Tournament.objects.filter(slug="coppa").update(status=Tournament.Status.DRAFT)
     assert api.post(HANDS, body).status_code == 404
     assert not Hand.objects.exists()
@@ -304,10 +396,14 @@ def test_a_token_for_every_tournament_writes_where_its_user_is_arbiter(arbiter, 
     body = {"number": 1, "version": 0, "points": [13, 3, 5, 5]}
     response = Api(tokens.create_token(outsider, None, "all").secret).post(HANDS, body)
     assert response.status_code == 403 and response.json()["code"] == "forbidden"
-    assert Api(tokens.create_token(arbiter, None, "all").secret).post(HANDS, body).status_code == 201
+    assert (
+        Api(tokens.create_token(arbiter, None, "all").secret).post(HANDS, body).status_code == 201
+    )
 
 
-def test_an_arbiter_removed_from_the_tournament_can_no_longer_write(arbiter_api, arbiter, tournament, table):
+def test_an_arbiter_removed_from_the_tournament_can_no_longer_write(
+    arbiter_api, arbiter, tournament, table
+):
     tournament.arbiters.remove(arbiter)
     response = arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]})
     assert response.status_code == 403
@@ -315,20 +411,35 @@ def test_an_arbiter_removed_from_the_tournament_can_no_longer_write(arbiter_api,
 
 def test_the_arbiter_of_a_draft_writes_there(arbiter_api, tournament, table):
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.DRAFT)
-    assert arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code == 201
+    assert (
+        arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code
+        == 201
+    )
 
 
 def test_a_missing_table_is_404(arbiter_api, table):
-    for path in ("/tournaments/coppa/rounds/1/tables/7/hands", "/tournaments/coppa/rounds/5/tables/1/hands",
-                 "/tournaments/nope/rounds/1/tables/1/hands"):
+    for path in (
+        "/tournaments/coppa/rounds/1/tables/7/hands",
+        "/tournaments/coppa/rounds/5/tables/1/hands",
+        "/tournaments/nope/rounds/1/tables/1/hands",
+    ):
         response = arbiter_api.post(path, {"number": 1, "version": 0, "points": [13, 3, 5, 5]})
         assert response.status_code == 404 and response.json()["code"] == "not_found"
 
 
-# --- hostile input: never a 500 --------------------------------------------------------------------
+# --- hostile input: never a 500 -------------------------------------------------------------------
 
 HOSTILE = [
-    b"", b"{", b"null", b"[]", b"[1, 2]", b'"text"', b"42", b"{}", b"\xff\xfe\x00", "{\"number\": 1}".encode("utf-16"),
+    b"",
+    b"{",
+    b"null",
+    b"[]",
+    b"[1, 2]",
+    b'"text"',
+    b"42",
+    b"{}",
+    b"\xff\xfe\x00",
+    '{"number": 1}'.encode("utf-16"),
     b'{"number": "1", "version": 0, "points": [13, 3, 5, 5]}',
     b'{"number": 1.0, "version": 0, "points": [13, 3, 5, 5]}',
     b'{"number": true, "version": 0, "points": [13, 3, 5, 5]}',
@@ -353,8 +464,10 @@ HOSTILE = [
     b'{"number": 1, "version": 0, "moon": 2}',
     b'{"number": 1, "version": 0, "moon": {"shooter": 2, "shooter_subtracts": "yes"}}',
     b'{"number": 1, "version": 0, "points": null, "moon": null, "penalty": null}',
-    ('{"number": 1, "version": 0, "penalty": {"seat": 0, "reason": "\u0930\u093e\u091c\U0001f0a1 \u202e"}}'
-     ).encode(),
+    (
+        '{"number": 1, "version": 0, "penalty": {"seat": 0, "reason": '
+        '"\u0930\u093e\u091c\U0001f0a1 \u202e"}}'
+    ).encode(),
     b'{"number": 1, "number": 2, "version": 0, "points": [13, 3, 5, 5]}',
     b"[" * 5000 + b"]" * 5000,
 ]
@@ -366,32 +479,50 @@ def test_hostile_bodies_are_4xx_json_never_a_500(arbiter_api, table, raw):
         if method == "put" and not Hand.objects.exists():
             record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
         response = arbiter_api.post(path, raw, method=method)
-        assert 200 <= response.status_code < 500, (raw[:80], response.status_code, response.content[:300])
+        assert 200 <= response.status_code < 500, (
+            raw[:80],
+            response.status_code,
+            response.content[:300],
+        )
         if response.status_code >= 400:
             body = response.json()
-            assert body["detail"] and all(set(item) == {"field", "message"} for item in body["detail"])
+            assert body["detail"] and all(
+                set(item) == {"field", "message"} for item in body["detail"]
+            )
             assert isinstance(body["code"], str)
 
 
 def test_unicode_reasons_are_kept(arbiter_api, table):
     reason = "rinuncia: non ha risposto a ♥ — «Ünïcødé» 🂡"
-    response = arbiter_api.post(HANDS, {"number": 1, "version": 0, "penalty": {"seat": 2, "reason": reason}})
-    assert response.status_code == 201 and response.json()["table"]["hands"][0]["penalty"]["reason"] == reason
+    response = arbiter_api.post(
+        HANDS, {"number": 1, "version": 0, "penalty": {"seat": 2, "reason": reason}}
+    )
+    assert (
+        response.status_code == 201
+        and response.json()["table"]["hands"][0]["penalty"]["reason"] == reason
+    )
 
 
-@pytest.mark.parametrize("path", [
-    "/tournaments/coppa/rounds/999999999999999999999/tables/1/hands",
-    "/tournaments/coppa/rounds/1/tables/999999999999999999999/hands",
-    "/tournaments/coppa/rounds/1/tables/1/hands/999999999999999999999",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tournaments/coppa/rounds/999999999999999999999/tables/1/hands",
+        "/tournaments/coppa/rounds/1/tables/999999999999999999999/hands",
+        "/tournaments/coppa/rounds/1/tables/1/hands/999999999999999999999",
+    ],
+)
 def test_huge_numbers_in_the_address_are_404(arbiter_api, table, path):
     method = "put" if path.endswith("999") and "/hands/" in path else "post"
-    response = arbiter_api.post(path, {"number": 1, "version": 0, "reason": "x", "points": [13, 3, 5, 5]},
-                                method=method)
-    assert response.status_code in (404, 422) and response.json()["code"] in ("not_found", "invalid")
+    response = arbiter_api.post(
+        path, {"number": 1, "version": 0, "reason": "x", "points": [13, 3, 5, 5]}, method=method
+    )
+    assert response.status_code in (404, 422) and response.json()["code"] in (
+        "not_found",
+        "invalid",
+    )
 
 
-# --- rate limits -----------------------------------------------------------------------------------
+# --- rate limits ----------------------------------------------------------------------------------
 
 
 def test_reads_are_limited_per_client_address(anonymous_api, tournament, settings):
@@ -400,47 +531,80 @@ def test_reads_are_limited_per_client_address(anonymous_api, tournament, setting
         assert anonymous_api.get("/tournaments/coppa").status_code == 200
     response = anonymous_api.get("/tournaments/coppa")
     assert response.status_code == 429 and int(response["Retry-After"]) >= 1
-    assert response.json()["code"] == "rate_limited" and response.json()["detail"][0]["field"] is None
+    assert (
+        response.json()["code"] == "rate_limited" and response.json()["detail"][0]["field"] is None
+    )
     elsewhere = anonymous_api.client.get("/api/v1/tournaments/coppa", REMOTE_ADDR="10.9.8.7")
     assert elsewhere.status_code == 200
 
 
 def test_writes_are_limited_per_token(arbiter_api, organizer, tournament, table, settings):
     settings.CUORI_API_WRITE_RATE = "2/m"
-    assert arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code == 201
-    assert arbiter_api.post(HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}).status_code == 201
+    assert (
+        arbiter_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}).status_code
+        == 201
+    )
+    assert (
+        arbiter_api.post(HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}).status_code
+        == 201
+    )
     response = arbiter_api.post(HANDS, {"number": 3, "version": 2, "points": [13, 3, 5, 5]})
     assert response.status_code == 429 and response["Retry-After"]
     assert Hand.objects.count() == 2
     other = Api(tokens.create_token(organizer, tournament, "other").secret)
-    assert other.post(HANDS, {"number": 3, "version": 2, "points": [13, 3, 5, 5]}).status_code == 201
+    assert (
+        other.post(HANDS, {"number": 3, "version": 2, "points": [13, 3, 5, 5]}).status_code == 201
+    )
 
 
 def test_wrong_tokens_count_against_the_address(anonymous_api, table, settings):
     settings.CUORI_API_READ_RATE = "2/m"
     wrong = {"Authorization": "Bearer cuori_" + "y" * 43}
-    statuses = [anonymous_api.post(HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]},
-                                   headers=wrong).status_code for _ in range(3)]
+    statuses = [
+        anonymous_api.post(
+            HANDS, {"number": 1, "version": 0, "points": [13, 3, 5, 5]}, headers=wrong
+        ).status_code
+        for _ in range(3)
+    ]
     assert statuses == [401, 401, 429]
 
 
-# --- query counts ----------------------------------------------------------------------------------
+# --- query counts ---------------------------------------------------------------------------------
 
 
-def test_a_write_runs_a_bounded_number_of_queries(arbiter_api, table, django_assert_max_num_queries):
+def test_a_write_runs_a_bounded_number_of_queries(
+    arbiter_api, table, django_assert_max_num_queries
+):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     arbiter_api.get("/tournaments/coppa")  # the token's first use is noted
     with django_assert_max_num_queries(40):
-        assert arbiter_api.post(HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}).status_code == 201
-    for n in range(3, 7):
+        assert (
+            arbiter_api.post(
+                HANDS, {"number": 2, "version": 1, "points": [13, 3, 5, 5]}
+            ).status_code
+            == 201
+        )
+    for _ in range(3, 7):
         record_hand(table, [13, 4, 5, 4], actor=COMMAND_LINE)
     with django_assert_max_num_queries(40):
-        assert arbiter_api.post(HANDS, {"number": 7, "version": 6, "points": [13, 3, 5, 5]}).status_code == 201
+        assert (
+            arbiter_api.post(
+                HANDS, {"number": 7, "version": 6, "points": [13, 3, 5, 5]}
+            ).status_code
+            == 201
+        )
     with django_assert_max_num_queries(40):
-        assert arbiter_api.put(HANDS + "/1", {"version": 7, "reason": "r", "points": [3, 13, 5, 5]}).status_code == 200
+        assert (
+            arbiter_api.put(
+                HANDS + "/1", {"version": 7, "reason": "r", "points": [3, 13, 5, 5]}
+            ).status_code
+            == 200
+        )
 
 
-def test_a_replay_reads_only_the_token_the_table_and_the_key(arbiter_api, table, django_assert_max_num_queries):
+def test_a_replay_reads_only_the_token_the_table_and_the_key(
+    arbiter_api, table, django_assert_max_num_queries
+):
     body = {"number": 1, "version": 0, "points": [13, 3, 5, 5]}
     arbiter_api.post(HANDS, body, key="r")
     with django_assert_max_num_queries(7):
@@ -451,9 +615,19 @@ def test_a_table_of_three_and_of_five(arbiter, tournament):
     three = seated_table(tournament, players=3, number=2)
     five = seated_table(tournament, players=5, number=3)
     api = Api(tokens.create_token(arbiter, tournament, "t").secret)
-    assert api.post("/tournaments/coppa/rounds/1/tables/2/hands",
-                    {"number": 1, "version": 0, "points": [13, 8, 5]}).status_code == 201
-    response = api.post("/tournaments/coppa/rounds/1/tables/3/hands",
-                        {"number": 1, "version": 0, "points": [13, 3, 5, 5]})
+    assert (
+        api.post(
+            "/tournaments/coppa/rounds/1/tables/2/hands",
+            {"number": 1, "version": 0, "points": [13, 8, 5]},
+        ).status_code
+        == 201
+    )
+    response = api.post(
+        "/tournaments/coppa/rounds/1/tables/3/hands",
+        {"number": 1, "version": 0, "points": [13, 3, 5, 5]},
+    )
     assert response.status_code == 422 and "5 seats" in response.json()["detail"][0]["message"]
-    assert HandScore.objects.filter(hand__table=three).count() == 3 and not Hand.objects.filter(table=five).exists()
+    assert (
+        HandScore.objects.filter(hand__table=three).count() == 3
+        and not Hand.objects.filter(table=five).exists()
+    )

@@ -1,4 +1,5 @@
 """Building controlled deals for rule tests."""
+
 from engine import Hand, RuleSet
 from engine.cards import CODES, SUITS
 

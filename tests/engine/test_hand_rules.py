@@ -1,4 +1,5 @@
 """One test per play rule, citing its source in ../shared/rules/README.md."""
+
 import pytest
 
 from engine import Hand, IllegalPlay, Reason, RuleSet
@@ -75,8 +76,11 @@ def test_001_standard_allows_points_on_first_trick():
 
 
 def test_001_no_points_unless_only_points_covers_every_penalty_card():
-    r = RuleSet.preset("club", first_trick="no_points_unless_only_points",
-                       card_points={"QS": 13, "KS": 10, **{c + "H": 1 for c in "23456789TJQKA"}})
+    r = RuleSet.preset(
+        "club",
+        first_trick="no_points_unless_only_points",
+        card_points={"QS": 13, "KS": 10, **{c + "H": 1 for c in "23456789TJQKA"}},
+    )
     h = hand(by_suit(), r)
     play_cards(h, "2C 2D 2H")
     assert "KS" not in legal(h) and "QS" not in legal(h) and "AS" in legal(h)
@@ -150,9 +154,11 @@ def test_001_leader_with_only_hearts_and_queen_must_lead_queen_unless_option():
     assert h.turn == 2 and len(legal(h)) == 13  # free first trick: any of them (settled reading)
     h2 = hand(seats, RuleSet.preset("pagat", first_lead="left_of_dealer"), dealer=1)
     assert legal(h2) == ["QS"]  # hearts not broken: the queen is the only non-heart
-    h3 = hand(seats, RuleSet.preset("pagat", first_lead="left_of_dealer",
-                                    lead_hearts_with_queen=True),
-              dealer=1)
+    h3 = hand(
+        seats,
+        RuleSet.preset("pagat", first_lead="left_of_dealer", lead_hearts_with_queen=True),
+        dealer=1,
+    )
     assert len(legal(h3)) == 13
 
 
@@ -191,9 +197,14 @@ def test_hand_over_reason():
     assert h.legal_mask() == 0 or h.turn == -1
 
 
-@pytest.mark.parametrize("direction,expected", [
-    ("left", [1, 2, 3, 0]), ("right", [3, 0, 1, 2]), ("across", [2, 3, 0, 1]),
-])
+@pytest.mark.parametrize(
+    "direction,expected",
+    [
+        ("left", [1, 2, 3, 0]),
+        ("right", [3, 0, 1, 2]),
+        ("across", [2, 3, 0, 1]),
+    ],
+)
 def test_pass_directions_seat_numbering(direction, expected):
     h = Hand(RuleSet.preset("club"), by_suit(), pass_direction=direction)
     h.submit_passes([d[:3] for d in by_suit()])
@@ -251,18 +262,22 @@ def test_001_kitty_goes_with_the_first_penalty_card():
     while not h.is_over:
         h.play(h.turn, h.legal_moves()[0])
     assert h.kitty_owner is not None
-    first_points = next(i for i in range(len(h.winners))
-                        if any(c // 13 == 2 or c == parse_card("QS")
-                               for c in h.history[i * 4:i * 4 + 4]))
+    first_points = next(
+        i
+        for i in range(len(h.winners))
+        if any(c // 13 == 2 or c == parse_card("QS") for c in h.history[i * 4 : i * 4 + 4])
+    )
     assert h.kitty_owner == h.winners[first_points]
     assert sum(h.result.points) == 26 or h.result.shooter is not None
 
 
 def test_001_kitty_with_two_of_clubs_lowest_club_leads():
     r = RuleSet.preset("three_player", removed=(), kitty=1)
-    deal = [[r_ + "C" for r_ in "3456789TJQKA"] + ["2D", "3D", "4D", "5D", "6D"],
-            [r_ + "D" for r_ in "789TJQKA"] + [r_ + "H" for r_ in "23456789T"],
-            [r_ + "H" for r_ in "JQKA"] + [r_ + "S" for r_ in "23456789TJQKA"]]
+    deal = [
+        [r_ + "C" for r_ in "3456789TJQKA"] + ["2D", "3D", "4D", "5D", "6D"],
+        [r_ + "D" for r_ in "789TJQKA"] + [r_ + "H" for r_ in "23456789T"],
+        [r_ + "H" for r_ in "JQKA"] + [r_ + "S" for r_ in "23456789TJQKA"],
+    ]
     h = Hand(r, deal, kitty=["2C"], pass_direction="hold")
     assert h.turn == 0 and h.legal_moves() == [parse_card("3C")]
 
@@ -291,8 +306,9 @@ def test_copy_is_independent():
     assert h != c
 
 
-@pytest.mark.parametrize("preset, direction",
-                         [("three_player", "across"), ("club", "left2"), ("five_player", "across")])
+@pytest.mark.parametrize(
+    "preset, direction", [("three_player", "across"), ("club", "left2"), ("five_player", "across")]
+)
 def test_a_pass_direction_the_player_count_cannot_use_is_refused_001(preset, direction):
     """001: 'across' exists only with 4 players, the second seat left/right only with 5."""
     with pytest.raises(ValueError, match="needs"):

@@ -6,6 +6,7 @@ Spot Hearts), with the engine's own ``score_hand`` for moon and sun scores,
 and with hands the engine plays.  Rule sets: every preset at 3, 4 and 5
 seats, built as the tournament side builds them (``table_rules``).
 """
+
 from __future__ import annotations
 
 import json
@@ -46,8 +47,11 @@ def ids(case):
 
 
 def point_cards(rules: RuleSet) -> list[tuple[int, int]]:
-    return [(c, rules.points_table[c]) for c in range(52)
-            if rules.deck_mask >> c & 1 and rules.points_table[c]]
+    return [
+        (c, rules.points_table[c])
+        for c in range(52)
+        if rules.deck_mask >> c & 1 and rules.points_table[c]
+    ]
 
 
 def compositions(k: int, n: int):
@@ -89,8 +93,9 @@ def enumerate_splits(rules: RuleSet) -> tuple[set, set]:
                 pens[s] += v > 0
             for comp in comps:
                 pts = tuple(sorted(b + big_v * c for b, c in zip(base, comp)))
-                if pen_total and any(p + (c if big_v > 0 else 0) == pen_total
-                                     for p, c in zip(pens, comp)):
+                if pen_total and any(
+                    p + (c if big_v > 0 else 0) == pen_total for p, c in zip(pens, comp)
+                ):
                     one.add(pts)
                 else:
                     spread.add(pts)
@@ -295,8 +300,11 @@ def test_moon_and_sun_patterns_are_the_engines(case, moon, sun):
 
 
 @pytest.mark.parametrize("sun", [False, True], ids=["moon", "sun"])
-@pytest.mark.parametrize("case", [("club", 4), ("omnibus", 4), ("omnibus", 5), ("spot", 3),
-                                  ("peppa", 5), ("three_player", 3)], ids=ids)
+@pytest.mark.parametrize(
+    "case",
+    [("club", 4), ("omnibus", 4), ("omnibus", 5), ("spot", 3), ("peppa", 5), ("three_player", 3)],
+    ids=ids,
+)
 def test_others_unless_loses_follows_the_game_scores(case, sun):
     rules = replace(table_rules(*case), moon="others_unless_loses", shoot_sun=sun)
     n, target = rules.players, rules.target
@@ -351,16 +359,24 @@ def test_club_sum_26_without_the_queen_holder_is_refused(points):
     exc = refusal(CLUB, points)
     assert exc.code is Problem.CARD_NOBODY
     assert exc.params == {"card": "QS", "points": 13, "at_least": 13}
-    assert str(exc) == ("No seat has 13 or more points, so nobody took the queen of spades: "
-                        "check the numbers")
+    assert str(exc) == (
+        "No seat has 13 or more points, so nobody took the queen of spades: check the numbers"
+    )
 
 
 def test_omnibus_16_0_0_0_is_a_normal_hand():
     # QS + 3 hearts = 16 to one seat, JD (-10) + 10 hearts = 0 to another
     assert check_points(OMNIBUS, [16, 0, 0, 0]) is HandKind.NORMAL
-    assert score_hand(OMNIBUS, [mask_of(["QS", "2H", "3H", "4H"]),
-                                mask_of(["JD", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH",
-                                         "KH", "AH"]), 0, 0], None).points == (16, 0, 0, 0)
+    assert score_hand(
+        OMNIBUS,
+        [
+            mask_of(["QS", "2H", "3H", "4H"]),
+            mask_of(["JD", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]),
+            0,
+            0,
+        ],
+        None,
+    ).points == (16, 0, 0, 0)
 
 
 def test_omnibus_two_negative_seats_with_one_jack_of_diamonds():
@@ -388,8 +404,10 @@ def test_problem_not_integer(bad):
 def test_problem_sum():
     exc = refusal(CLUB, [13, 12, 0, 0])
     assert exc.code is Problem.SUM and exc.params == {"found": 25, "allowed": [26, 78]}
-    assert str(exc) == ("The points add up to 25, but a hand's points add up to 26 "
-                        "(or to 78 when a seat shoots the moon)")
+    assert str(exc) == (
+        "The points add up to 25, but a hand's points add up to 26 "
+        "(or to 78 when a seat shoots the moon)"
+    )
     assert refusal(PRESETS["black_maria"], [26, 26, 0]).params["allowed"] == [26]
     assert refusal(OMNIBUS, [0, 0, 0, 0]).params["allowed"] == [-36, 16, 68]
 
@@ -415,23 +433,31 @@ def test_problem_moon_shape():
     exc = refusal(rules, [0, 26, 26, 26], scores_before=before)
     assert exc.code is Problem.MOON_SHAPE
     assert exc.params == {"found": 78, "expected": [[-26, 0, 0, 0]], "rule_says": "self"}
-    assert str(exc) == ("Seat 1 shot the moon, but with these game scores the rule says "
-                        "the shooter subtracts 26: expected -26/0/0/0")
+    assert str(exc) == (
+        "Seat 1 shot the moon, but with these game scores the rule says "
+        "the shooter subtracts 26: expected -26/0/0/0"
+    )
     exc = refusal(rules, [-26, 0, 0, 0], scores_before=[10, 20, 30, 40])
     assert exc.params["rule_says"] == "others" and exc.params["expected"] == [[0, 26, 26, 26]]
     # not a pattern at all, and the rule wants "others" from the likely shooter
     exc = refusal(rules, [-20, -6, 0, 0], scores_before=[10, 20, 30, 40])
     assert exc.params == {"found": -26, "expected": [[0, 26, 26, 26]], "rule_says": "others"}
-    assert str(exc) == ("The points add up to -26 as when a seat shoots the moon, but with these "
-                        "game scores the rule says every other seat takes 26: expected 0/26/26/26")
+    assert str(exc) == (
+        "The points add up to -26 as when a seat shoots the moon, but with these "
+        "game scores the rule says every other seat takes 26: expected 0/26/26/26"
+    )
     exc = refusal(rules, [-20, -6, 0, 0])
     assert exc.params == {"found": -26, "expected": [[-26, 0, 0, 0]]}
     # Omnibus: the jack of diamonds goes anywhere on top of the pattern
     assert check_points(OMNIBUS, [0, 26, 26, 16]) is HandKind.MOON
     exc = refusal(OMNIBUS, [0, 26, 20, 22])
     assert exc.code is Problem.MOON_SHAPE
-    assert exc.params["expected"] == [[-10, 26, 26, 26], [0, 16, 26, 26], [0, 26, 16, 26],
-                                      [0, 26, 26, 16]]
+    assert exc.params["expected"] == [
+        [-10, 26, 26, 26],
+        [0, 16, 26, 26],
+        [0, 26, 16, 26],
+        [0, 26, 26, 16],
+    ]
 
 
 def test_problem_too_many_negative_without_bonus_cards():
@@ -446,25 +472,32 @@ def test_problem_card_nobody_with_a_bonus_card():
     exc = refusal(OMNIBUS, [-11, 0, 0, 27])
     assert exc.code is Problem.CARD_NOBODY
     assert exc.params == {"card": "QS", "points": 13, "at_least": 3}
-    assert str(exc) == ("No seat's points can include the queen of spades (13): "
-                        "check the numbers")
+    assert str(exc) == ("No seat's points can include the queen of spades (13): check the numbers")
 
 
 def test_problem_seat_unreachable():
     exc = refusal(SPOT, [1, 26, 102, 0])  # no Spot card is worth 1
     assert exc.code is Problem.SEAT_UNREACHABLE and exc.params == {"seat": 0, "points": 1}
-    assert str(exc) == ("No set of point cards is worth exactly 1, the points of seat 1: "
-                        "check the numbers")
+    assert str(exc) == (
+        "No set of point cards is worth exactly 1, the points of seat 1: check the numbers"
+    )
 
 
-@pytest.mark.parametrize("rules,points,seat", [(CLUB, [0, 0, 26, 0], 2),
-                                                (OMNIBUS, [26, 0, 0, -10], 0),
-                                                (PRESETS["five_player"], [0, 0, 0, 0, 26], 4)])
+@pytest.mark.parametrize(
+    "rules,points,seat",
+    [
+        (CLUB, [0, 0, 26, 0], 2),
+        (OMNIBUS, [26, 0, 0, -10], 0),
+        (PRESETS["five_player"], [0, 0, 0, 0, 26], 4),
+    ],
+)
 def test_problem_every_penalty_card(rules, points, seat):
     exc = refusal(rules, points)
     assert exc.code is Problem.EVERY_PENALTY_CARD and exc.params == {"seat": seat}
-    assert str(exc) == (f"Seat {seat + 1} took every penalty card: record it as shooting the "
-                        f"moon, or as a penalty for an illegal play")
+    assert str(exc) == (
+        f"Seat {seat + 1} took every penalty card: record it as shooting the "
+        f"moon, or as a penalty for an illegal play"
+    )
 
 
 def test_every_penalty_card_is_a_normal_hand_without_moon():
@@ -510,8 +543,9 @@ def test_card_names():
 
 
 # -- a rule set with two bonus cards (not a preset: the code is not tied to one) -------
-TWO_BONUS = RuleSet.preset("pagat", shoot_sun=True,
-                           card_points={**dict(OMNIBUS.card_points), "TD": -5})
+TWO_BONUS = RuleSet.preset(
+    "pagat", shoot_sun=True, card_points={**dict(OMNIBUS.card_points), "TD": -5}
+)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -530,5 +564,7 @@ def test_two_bonus_cards(players):
     exc = refusal(rules, [-1, -1, -1, 14])
     assert exc.code is Problem.TOO_MANY_NEGATIVE
     assert exc.params == {"negative": 3, "bonus": [["TD", -5], ["JD", -10]]}
-    assert str(exc) == ("Three seats are negative but only two cards are worth negative points: "
-                        "the 10 of diamonds (-5) and the jack of diamonds (-10)")
+    assert str(exc) == (
+        "Three seats are negative but only two cards are worth negative points: "
+        "the 10 of diamonds (-5) and the jack of diamonds (-10)"
+    )

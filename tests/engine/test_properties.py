@@ -1,4 +1,5 @@
 """Property tests (hypothesis): random legal play over every preset."""
+
 import random
 
 from hypothesis import given, settings

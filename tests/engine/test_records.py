@@ -1,4 +1,5 @@
 """Hand records: format, replay (arbiter's proof of an illegal play), validation, CLI."""
+
 import json
 import random
 import subprocess
@@ -24,8 +25,17 @@ def club_record(seed=1, direction="left"):
 
 def test_record_shape():
     _h, rec = club_record()
-    assert list(rec) == ["format", "rules", "players", "dealer", "pass", "deal", "passed", "tricks",
-                         "score"]
+    assert list(rec) == [
+        "format",
+        "rules",
+        "players",
+        "dealer",
+        "pass",
+        "deal",
+        "passed",
+        "tricks",
+        "score",
+    ]
     assert rec["format"] == "hearts-hand/1" and rec["rules"] == "club"
     assert rec["tricks"][0][0] == "2C" and all(len(t) == 4 for t in rec["tricks"])
     assert sum(rec["score"]) in (26, 78) and schema_errors(rec) == []
@@ -52,8 +62,9 @@ def test_openspiel_hands_legal_moves_match_card_by_card():
             h.submit_passes(d["passed"])
         for seat, card, legal in d["plays"]:
             assert seat == h.turn
-            assert codes_of(h.legal_mask()) == sorted(legal, key=lambda c: codes_of(0) or c) or \
-                set(codes_of(h.legal_mask())) == set(legal)
+            assert codes_of(h.legal_mask()) == sorted(legal, key=lambda c: codes_of(0) or c) or set(
+                codes_of(h.legal_mask())
+            ) == set(legal)
             h.play(seat, card)
             n += 1
         assert h.is_over
@@ -98,15 +109,18 @@ def test_replay_reports_wrong_score():
     assert "does not match" in validate_record(rec)[0]
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda r: r["deal"][0].__setitem__(0, "1X"), "unknown card code '1X'"),
-    (lambda r: r["deal"][0].__setitem__(0, r["deal"][1][0]), "dealt twice"),
-    (lambda r: r["deal"][0].pop(), "dealt 12 cards"),
-    (lambda r: r["deal"].pop(), "deal has 3 seats"),
-    (lambda r: r.__setitem__("dealer", 7), "dealer"),
-    (lambda r: r["tricks"].pop(), "the record stops"),
-    (lambda r: r.__setitem__("rules", "bridge"), "unknown rule set"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda r: r["deal"][0].__setitem__(0, "1X"), "unknown card code '1X'"),
+        (lambda r: r["deal"][0].__setitem__(0, r["deal"][1][0]), "dealt twice"),
+        (lambda r: r["deal"][0].pop(), "dealt 12 cards"),
+        (lambda r: r["deal"].pop(), "deal has 3 seats"),
+        (lambda r: r.__setitem__("dealer", 7), "dealer"),
+        (lambda r: r["tricks"].pop(), "the record stops"),
+        (lambda r: r.__setitem__("rules", "bridge"), "unknown rule set"),
+    ],
+)
 def test_bad_records_give_a_clear_error(mutate, message):
     _, rec = club_record()
     mutate(rec)
@@ -165,6 +179,11 @@ def test_cli_same_seed_same_output(capsys):
 
 
 def test_cli_bad_input_exits_nonzero_with_one_line():
-    p = subprocess.run([sys.executable, "-m", "engine", "play", "--rules", "nope"],
-                       capture_output=True, text=True, cwd=Path(__file__).parents[2], check=False)
+    p = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "--rules", "nope"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+        check=False,
+    )
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "unknown rule set" in p.stderr

@@ -3,23 +3,33 @@ import pytest
 from engine.rules import PRESETS, RuleSet
 
 
-@pytest.mark.parametrize("name,players,total,moon,cycle,min_points,target", [
-    ("club", 4, 26, "others", ("left", "right", "across", "hold"), 0, 100),
-    ("peppa", 4, 36, "others", ("right",), 0, 100),
-    ("peppa_hearts", 4, 36, "others", ("right",), 0, 100),
-    ("pagat", 4, 26, "choice", ("left", "right", "across", "hold"), 0, 100),
-    ("app", 4, 26, "others", ("left", "across", "right", "hold"), 0, 100),
-    ("omnibus", 4, 16, "choice", ("left", "right", "across", "hold"), -10, 100),
-    ("spot", 4, 129, "choice", ("left", "right", "across", "hold"), 0, 500),
-    ("black_maria", 3, 26, "off", ("right",), 0, 100),
-    ("three_player", 3, 26, "choice", ("left", "right", "hold"), 0, 100),
-    ("five_player", 5, 26, "choice", ("left", "right", "hold"), 0, 100),
-])
-def test_presets_expose_what_the_tournament_needs(name, players, total, moon, cycle, min_points,
-                                                   target):
+@pytest.mark.parametrize(
+    "name,players,total,moon,cycle,min_points,target",
+    [
+        ("club", 4, 26, "others", ("left", "right", "across", "hold"), 0, 100),
+        ("peppa", 4, 36, "others", ("right",), 0, 100),
+        ("peppa_hearts", 4, 36, "others", ("right",), 0, 100),
+        ("pagat", 4, 26, "choice", ("left", "right", "across", "hold"), 0, 100),
+        ("app", 4, 26, "others", ("left", "across", "right", "hold"), 0, 100),
+        ("omnibus", 4, 16, "choice", ("left", "right", "across", "hold"), -10, 100),
+        ("spot", 4, 129, "choice", ("left", "right", "across", "hold"), 0, 500),
+        ("black_maria", 3, 26, "off", ("right",), 0, 100),
+        ("three_player", 3, 26, "choice", ("left", "right", "hold"), 0, 100),
+        ("five_player", 5, 26, "choice", ("left", "right", "hold"), 0, 100),
+    ],
+)
+def test_presets_expose_what_the_tournament_needs(
+    name, players, total, moon, cycle, min_points, target
+):
     r = RuleSet.preset(name)
     assert (r.players, r.hand_total, r.moon, r.pass_cycle, r.hand_min_points, r.target) == (
-        players, total, moon, cycle, min_points, target)
+        players,
+        total,
+        moon,
+        cycle,
+        min_points,
+        target,
+    )
 
 
 def test_club_is_002():
@@ -48,16 +58,19 @@ def test_overrides_and_json_round_trip():
     assert eval(repr(r), {"RuleSet": RuleSet}) == r
 
 
-@pytest.mark.parametrize("kw,msg", [
-    ({"players": 6}, "players"),
-    ({"moon": "sometimes"}, "moon"),
-    ({"pass_cycle": ("sideways",)}, "pass_cycle"),
-    ({"players": 3, "removed": ("2D",), "pass_cycle": ("across",)}, "across"),
-    ({"kitty": 3}, "dealt evenly"),
-    ({"card_points": {"ZZ": 1}}, "ZZ"),
-    ({"target": 0}, "target"),
-    ({"colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        ({"players": 6}, "players"),
+        ({"moon": "sometimes"}, "moon"),
+        ({"pass_cycle": ("sideways",)}, "pass_cycle"),
+        ({"players": 3, "removed": ("2D",), "pass_cycle": ("across",)}, "across"),
+        ({"kitty": 3}, "dealt evenly"),
+        ({"card_points": {"ZZ": 1}}, "ZZ"),
+        ({"target": 0}, "target"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
 def test_bad_rule_sets_raise_value_error_naming_the_field(kw, msg):
     with pytest.raises(ValueError, match=msg):
         RuleSet.preset("club", **kw)

@@ -1,4 +1,5 @@
 """Scoring (002 §5-6, 000, 001, 004) and games (dealer, cycle, end, ties)."""
+
 import random
 
 import pytest
@@ -32,8 +33,12 @@ def test_001_moon_self_and_choice():
     r = RuleSet.preset("club", moon="self")
     assert score_hand(r, won(HEARTS_Q, 0, 0, 0), None).points == (-26, 0, 0, 0)
     pagat = RuleSet.preset("pagat")
-    assert score_hand(pagat, won(HEARTS_Q, 0, 0, 0), None,
-                      moon_choice="self").points == (-26, 0, 0, 0)
+    assert score_hand(pagat, won(HEARTS_Q, 0, 0, 0), None, moon_choice="self").points == (
+        -26,
+        0,
+        0,
+        0,
+    )
     both = {s.points for s in possible_scores(pagat, won(HEARTS_Q, 0, 0, 0), None)}
     assert both == {(-26, 0, 0, 0), (0, 26, 26, 26)}
 
@@ -143,7 +148,7 @@ def test_000_last_trick_tie_rule():
     with_tricks = sorted((s for s in range(4) if last[s] >= 0), key=lambda s: last[s])
     without = [s for s in range(4) if last[s] < 0]
     order = sorted(range(4), key=lambda s: places[s])
-    assert order[len(without):] == with_tricks  # earliest last trick ranks higher
+    assert order[len(without) :] == with_tricks  # earliest last trick ranks higher
 
 
 def test_add_hand_checks_order():

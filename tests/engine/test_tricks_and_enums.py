@@ -1,6 +1,7 @@
 """One definition per rule: the trick winner (002 §4), pass directions, the moon's
 scorings; the option enums stay plain strings to callers and in records; the
 checked path's cached legal mask."""
+
 import json
 import random
 
@@ -52,8 +53,8 @@ def test_winning_card_is_the_highest_card_of_the_suit_led():
 
 def test_trick_winner_follows_the_order_of_play():
     cards = [parse_card(c) for c in ("5C", "KC", "AH", "TC")]
-    assert trick_winner(2, cards, (1, 2, 3, 0)) == 3       # clockwise: 2, 3, 0, 1
-    assert trick_winner(2, cards, (3, 0, 1, 2)) == 1       # counterclockwise: 2, 1, 0, 3
+    assert trick_winner(2, cards, (1, 2, 3, 0)) == 3  # clockwise: 2, 3, 0, 1
+    assert trick_winner(2, cards, (3, 0, 1, 2)) == 1  # counterclockwise: 2, 1, 0, 3
     assert trick_winner(0, cards[:1], (1, 2, 3, 0)) == 0
 
 
@@ -62,11 +63,13 @@ def test_trick_winner_follows_the_order_of_play():
 def test_every_trick_of_a_hand_goes_to_the_one_definition(name, seed, hand_index):
     r = RuleSet.preset(name)
     rng = random.Random(seed)
-    h = random_playout(Hand(r, rng=rng, dealer=hand_index % r.players,
-                            pass_direction=r.pass_for(hand_index)), rng)
+    h = random_playout(
+        Hand(r, rng=rng, dealer=hand_index % r.players, pass_direction=r.pass_for(hand_index)), rng
+    )
     for (leader, cards), w in zip(h.tricks(), h.winners, strict=True):
-        assert trick_winner(leader, cards, r.next_seat) == w == spec_winner(leader, cards,
-                                                                             r.next_seat)
+        assert (
+            trick_winner(leader, cards, r.next_seat) == w == spec_winner(leader, cards, r.next_seat)
+        )
 
 
 @SETTINGS
@@ -180,14 +183,15 @@ def test_rule_options_are_members_and_to_json_gives_plain_strings():
     assert r.pass_cycle == (PassDirection.LEFT, PassDirection.HOLD) == ("left", "hold")
     assert r.tie is TiePolicy.PLAY_ON and r.first_lead is FirstLead.LOWEST_CLUB
     j = r.to_json()
-    assert j == {"preset": "club", "pass_cycle": ["left", "hold"], "moon": "self",
-                 "tie": "play_on"}
+    assert j == {"preset": "club", "pass_cycle": ["left", "hold"], "moon": "self", "tie": "play_on"}
     assert all(type(v) is str for v in j["pass_cycle"]) and type(j["moon"]) is str
     assert RuleSet.from_json(json.loads(json.dumps(j))) == r
-    assert hash(RuleSet.preset("club", moon=MoonRule.SELF)) == hash(RuleSet.preset("club",
-                                                                                   moon="self"))
-    assert repr(r) == ("RuleSet.preset('club', pass_cycle=['left', 'hold'], moon='self', "
-                       "tie='play_on')")
+    assert hash(RuleSet.preset("club", moon=MoonRule.SELF)) == hash(
+        RuleSet.preset("club", moon="self")
+    )
+    assert repr(r) == (
+        "RuleSet.preset('club', pass_cycle=['left', 'hold'], moon='self', tie='play_on')"
+    )
     assert r.pass_for(1) is PassDirection.HOLD
     with pytest.raises(ValueError, match="moon: 'sometimes' is not one of off, others"):
         RuleSet.preset("club", moon="sometimes")
@@ -200,14 +204,23 @@ def test_rule_set_preset_is_the_constructor_on_the_class_and_the_name_on_an_inst
 
 
 # -- pass directions: one definition ----------------------------------------------------------
-@pytest.mark.parametrize("direction, players, size, problem", [
-    ("across", 3, 3, "'across' needs 4 players"),
-    ("left2", 4, 3, "'left2' needs 5 players"),
-    ("scatter", 4, 4, "'scatter' needs pass_size divisible by 3"),
-    ("sideways", 4, 3, ("'sideways' is not one of left, right, across, left2, right2, hold, "
-                        "scatter, mix")),
-    ("across", 4, 3, None), ("scatter", 4, 3, None), ("right2", 5, 3, None),
-])
+@pytest.mark.parametrize(
+    "direction, players, size, problem",
+    [
+        ("across", 3, 3, "'across' needs 4 players"),
+        ("left2", 4, 3, "'left2' needs 5 players"),
+        ("scatter", 4, 4, "'scatter' needs pass_size divisible by 3"),
+        (
+            "sideways",
+            4,
+            3,
+            ("'sideways' is not one of left, right, across, left2, right2, hold, scatter, mix"),
+        ),
+        ("across", 4, 3, None),
+        ("scatter", 4, 3, None),
+        ("right2", 5, 3, None),
+    ],
+)
 def test_pass_direction_problem(direction, players, size, problem):
     assert pass_direction_problem(direction, players, size) == problem
 
@@ -255,7 +268,8 @@ def test_every_score_the_engine_allows_passes_the_arbiters_check(name, seed):
         assert check_points(r, s.points) in ("normal", "moon", "sun")
         assert s.moon_choice in (None, "self", "others")
     assert score_hand(r, h.won, h.tricks_won).points in {
-        s.points for s in possible_scores(r, h.won, h.tricks_won)}
+        s.points for s in possible_scores(r, h.won, h.tricks_won)
+    }
 
 
 # -- the card tables --------------------------------------------------------------------------

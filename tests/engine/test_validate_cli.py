@@ -1,5 +1,6 @@
 """``python -m engine validate``: hostile input gives one readable line per bad record, never a
 traceback."""
+
 import json
 import random
 import shutil
@@ -38,29 +39,44 @@ def validate(capsys, tmp_path, lines: list[bytes | str]) -> tuple[int, list[str]
 
 
 def spawn(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "engine", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "engine", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
 
 
 # -- 1-3: lines that are not JSON records; the rest of the file is still checked -----------
 
-@pytest.mark.parametrize("junk,message", [
-    (b"[" * 100000 + b"]" * 100000, "invalid JSON: nested too deeply"),
-    (b'{"dealer": 1' + b"0" * 4400 + b"}", "invalid JSON: an integer has more than 4300 digits"),
-    (b'{"\xff": 1}', "not UTF-8 text (byte 0xff at column 3)"),
-    (b'{"format": "caf\xc3\xa9", "x": "\xe9"}', "not UTF-8 text (byte 0xe9 at column 27)"),
-    (b"{bad", "invalid JSON: Expecting property name enclosed in double quotes (column 2)"),
-])
-def test_a_line_that_is_not_json_is_one_line_and_the_rest_is_checked(capsys, tmp_path, junk,
-                                                                     message):
+
+@pytest.mark.parametrize(
+    "junk,message",
+    [
+        (b"[" * 100000 + b"]" * 100000, "invalid JSON: nested too deeply"),
+        (
+            b'{"dealer": 1' + b"0" * 4400 + b"}",
+            "invalid JSON: an integer has more than 4300 digits",
+        ),
+        (b'{"\xff": 1}', "not UTF-8 text (byte 0xff at column 3)"),
+        (b'{"format": "caf\xc3\xa9", "x": "\xe9"}', "not UTF-8 text (byte 0xe9 at column 27)"),
+        (b"{bad", "invalid JSON: Expecting property name enclosed in double quotes (column 2)"),
+    ],
+)
+def test_a_line_that_is_not_json_is_one_line_and_the_rest_is_checked(
+    capsys, tmp_path, junk, message
+):
     good = play(capsys, hands=3)
     bad_score = json.loads(good[2])
     bad_score["score"] = [0, 0, 0, 0]
     status, out, f = validate(capsys, tmp_path, [good[0], junk, "", good[1], json.dumps(bad_score)])
     assert status == 1
     expected = json.loads(good[2])["score"]
-    assert out == [f"{f}:2: {message}",
-                   f"{f}:5: score [0, 0, 0, 0] does not match the tricks: expected {expected}"]
+    assert out == [
+        f"{f}:2: {message}",
+        f"{f}:5: score [0, 0, 0, 0] does not match the tricks: expected {expected}",
+    ]
 
 
 def test_nesting_the_parser_accepts_is_still_refused_in_a_few_words(capsys, tmp_path):
@@ -81,6 +97,7 @@ def test_blank_lines_are_skipped_and_line_numbers_are_the_files(capsys, tmp_path
 
 # -- 4: scatter passes with 3 and 5 players ---------------------------------------------------
 
+
 @pytest.mark.parametrize("rules", [SCATTER3, SCATTER5])
 def test_scatter_records_with_3_and_5_players_validate(capsys, tmp_path, rules):
     lines = play(capsys, rules, hands=4)
@@ -94,24 +111,41 @@ def _seat_pass(r, seat, cards):
 
 
 @pytest.mark.parametrize("rules", [SCATTER3, SCATTER5], ids=["3 players", "5 players"])
-@pytest.mark.parametrize("mutate,message", [
-    (lambda r: _seat_pass(r, 0, r["passed"][0][:3]),
-     "seat 0 must pass 4 cards, not 3 [wrong_pass_count]"),
-    (lambda r: _seat_pass(r, 1, r["passed"][1] + [r["deal"][1][-1]]), "must pass 4 cards, not 5"),
-    (lambda r: _seat_pass(r, 0, []), "seat 0 must pass 4 cards, not 0"),
-    (lambda r: _seat_pass(r, 0, [r["passed"][0][0]] * 4), "passes"),
-    (lambda r: _seat_pass(r, 0, r["passed"][1]), "does not hold"),
-    (lambda r: r["passed"].pop(), "passed"),
-    (lambda r: r.__setitem__("passed", None), "passed: expected"),
-    (lambda r: r["passed"][0].reverse(), "illegal play: trick"),
-    (lambda r: r.__setitem__("rules", r["rules"]["preset"]),
-     "pass 'scatter' is not in the rule set's pass cycle"),
-    (lambda r: r["rules"].__setitem__("pass_size", 3), "'scatter' needs pass_size divisible by"),
-    (lambda r: r["rules"].__setitem__("pass_cycle", ["left"]),
-     "pass 'scatter' is not in the rule set's pass cycle (left)"),
-    (lambda r: r["rules"].__setitem__("pass_size", 4.0),
-     "rules/pass_size: must be a whole number, got 4.0"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (
+            lambda r: _seat_pass(r, 0, r["passed"][0][:3]),
+            "seat 0 must pass 4 cards, not 3 [wrong_pass_count]",
+        ),
+        (
+            lambda r: _seat_pass(r, 1, r["passed"][1] + [r["deal"][1][-1]]),
+            "must pass 4 cards, not 5",
+        ),
+        (lambda r: _seat_pass(r, 0, []), "seat 0 must pass 4 cards, not 0"),
+        (lambda r: _seat_pass(r, 0, [r["passed"][0][0]] * 4), "passes"),
+        (lambda r: _seat_pass(r, 0, r["passed"][1]), "does not hold"),
+        (lambda r: r["passed"].pop(), "passed"),
+        (lambda r: r.__setitem__("passed", None), "passed: expected"),
+        (lambda r: r["passed"][0].reverse(), "illegal play: trick"),
+        (
+            lambda r: r.__setitem__("rules", r["rules"]["preset"]),
+            "pass 'scatter' is not in the rule set's pass cycle",
+        ),
+        (
+            lambda r: r["rules"].__setitem__("pass_size", 3),
+            "'scatter' needs pass_size divisible by",
+        ),
+        (
+            lambda r: r["rules"].__setitem__("pass_cycle", ["left"]),
+            "pass 'scatter' is not in the rule set's pass cycle (left)",
+        ),
+        (
+            lambda r: r["rules"].__setitem__("pass_size", 4.0),
+            "rules/pass_size: must be a whole number, got 4.0",
+        ),
+    ],
+)
 def test_malformed_scatter_records_give_one_readable_line(capsys, tmp_path, rules, mutate, message):
     lines = play(capsys, rules, hands=1, seed=11)
     rec = json.loads(lines[0])
@@ -123,8 +157,16 @@ def test_malformed_scatter_records_give_one_readable_line(capsys, tmp_path, rule
 
 # -- 4 (fuzz): every mutation of a valid record gives readable lines, never an exception ------
 
-_POOL_RULES = ["club", "omnibus", "black_maria", "peppa", SCATTER3, SCATTER5,
-               {"preset": "club", "pass_cycle": ["mix"]}, {"preset": "club", "kitty": 4}]
+_POOL_RULES = [
+    "club",
+    "omnibus",
+    "black_maria",
+    "peppa",
+    SCATTER3,
+    SCATTER5,
+    {"preset": "club", "pass_cycle": ["mix"]},
+    {"preset": "club", "kitty": 4},
+]
 
 
 @pytest.fixture(scope="module")
@@ -150,23 +192,51 @@ def pool() -> list[dict]:
 
 def _paths(value, path=()):
     yield path
-    items = (value.items() if isinstance(value, dict)
-             else enumerate(value) if isinstance(value, list) else ())
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for k, v in items:
         yield from _paths(v, path + (k,))
 
 
 _JUNK = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
-    | st.sampled_from([4.0, 0.0, 1.0, 10 ** 4000, -1, "QS", "2C", "scatter", "left2", "mix", "hold",
-                       "club", "three_player", "hearts-hand/1"]),
-    lambda kids: (st.lists(kids, max_size=5)
-                  | st.dictionaries(st.text(max_size=6), kids, max_size=4)),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(
+        [
+            4.0,
+            0.0,
+            1.0,
+            10**4000,
+            -1,
+            "QS",
+            "2C",
+            "scatter",
+            "left2",
+            "mix",
+            "hold",
+            "club",
+            "three_player",
+            "hearts-hand/1",
+        ]
+    ),
+    lambda kids: (
+        st.lists(kids, max_size=5) | st.dictionaries(st.text(max_size=6), kids, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_fuzzed_records_give_readable_lines(pool, data):
     rec = json.loads(json.dumps(data.draw(st.sampled_from(pool))))
@@ -178,8 +248,7 @@ def test_fuzzed_records_give_readable_lines(pool, data):
         action = data.draw(st.sampled_from(["drop", "replace", "float"]))
         if action == "drop":
             del parent[path[-1]]
-        elif (action == "float" and type(parent[path[-1]]) is int
-              and abs(parent[path[-1]]) < 2 ** 53):
+        elif action == "float" and type(parent[path[-1]]) is int and abs(parent[path[-1]]) < 2**53:
             parent[path[-1]] = float(parent[path[-1]])
         else:
             parent[path[-1]] = data.draw(_JUNK)
@@ -206,12 +275,13 @@ def test_seeded_mutations_of_scatter_and_mix_records_never_raise(pool):
         elif what == 4 and isinstance(r["rules"], dict):
             r["rules"]["pass_size"] = rng.randrange(8)
         else:
-            r["tricks"] = r["tricks"][:rng.randrange(len(r["tricks"]) + 1)]
+            r["tricks"] = r["tricks"][: rng.randrange(len(r["tricks"]) + 1)]
         assert all(isinstance(p, str) for p in validate_record(r))
 
 
 def test_a_crash_inside_validation_is_reported_on_its_line_and_the_rest_is_checked(
-        capsys, tmp_path, monkeypatch):
+    capsys, tmp_path, monkeypatch
+):
     good = play(capsys, hands=3)
     real = engine.cli.validate_record
 
@@ -231,19 +301,31 @@ def test_a_crash_inside_validation_is_reported_on_its_line_and_the_rest_is_check
 
 # -- 5: integer-valued floats are refused, naming the field ----------------------------------
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda r: r.__setitem__("players", 4.0), "players: must be a whole number, got 4.0"),
-    (lambda r: r.__setitem__("dealer", 0.0), "dealer: must be a whole number, got 0.0"),
-    (lambda r: r["score"].__setitem__(2, float(r["score"][2])),
-     "score/2: must be a whole number, got"),
-    (lambda r: r.__setitem__("rules", {"preset": "club", "players": 4.0}),
-     "rules/players: must be a whole number, got 4.0"),
-    (lambda r: r.__setitem__("rules", {"preset": "club", "pass_size": 3.0}),
-     "rules/pass_size: must be a whole number, got 3.0"),
-    (lambda r: r.__setitem__("rules", {"preset": "club", "card_points": {"QS": 13.0}}),
-     "rules/card_points/QS: must be a whole number, got 13.0"),
-    (lambda r: r.__setitem__("players", True), "players: True is not of type 'integer'"),
-])
+
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda r: r.__setitem__("players", 4.0), "players: must be a whole number, got 4.0"),
+        (lambda r: r.__setitem__("dealer", 0.0), "dealer: must be a whole number, got 0.0"),
+        (
+            lambda r: r["score"].__setitem__(2, float(r["score"][2])),
+            "score/2: must be a whole number, got",
+        ),
+        (
+            lambda r: r.__setitem__("rules", {"preset": "club", "players": 4.0}),
+            "rules/players: must be a whole number, got 4.0",
+        ),
+        (
+            lambda r: r.__setitem__("rules", {"preset": "club", "pass_size": 3.0}),
+            "rules/pass_size: must be a whole number, got 3.0",
+        ),
+        (
+            lambda r: r.__setitem__("rules", {"preset": "club", "card_points": {"QS": 13.0}}),
+            "rules/card_points/QS: must be a whole number, got 13.0",
+        ),
+        (lambda r: r.__setitem__("players", True), "players: True is not of type 'integer'"),
+    ],
+)
 def test_integer_valued_floats_are_refused(capsys, tmp_path, mutate, message):
     rec = json.loads(play(capsys, hands=1)[0])
     mutate(rec)
@@ -251,11 +333,14 @@ def test_integer_valued_floats_are_refused(capsys, tmp_path, mutate, message):
     assert status == 1 and len(out) == 1 and message in out[0]
 
 
-@pytest.mark.parametrize("field,value,message", [
-    ("players", 4.0, "players: must be a whole number, got 4.0"),
-    ("dealer", 0.0, "dealer: must be a whole number, got 0.0"),
-    ("rules", {"preset": "club", "kitty": 0.0}, "rules/kitty: must be a whole number, got 0.0"),
-])
+@pytest.mark.parametrize(
+    "field,value,message",
+    [
+        ("players", 4.0, "players: must be a whole number, got 4.0"),
+        ("dealer", 0.0, "dealer: must be a whole number, got 0.0"),
+        ("rules", {"preset": "club", "kitty": 0.0}, "rules/kitty: must be a whole number, got 0.0"),
+    ],
+)
 def test_replay_refuses_integer_valued_floats_too(capsys, field, value, message):
     rec = json.loads(play(capsys, hands=1)[0])
     rec[field] = value
@@ -269,17 +354,34 @@ def test_replay_refuses_integer_valued_floats_too(capsys, field, value, message)
 
 # -- 6: the pass direction must be one the rule set uses ---------------------------------------
 
-@pytest.mark.parametrize("rules,direction,message", [
-    ("club", "scatter",
-     "pass 'scatter' is not in the rule set's pass cycle (left, right, across, hold)"),
-    ("club", "mix", "pass 'mix' is not in the rule set's pass cycle (left, right, across, hold)"),
-    ({"preset": "club", "pass_cycle": ["left"]}, "right",
-     "pass 'right' is not in the rule set's pass cycle (left)"),
-    ("club", "left2", "pass 'left2' is not possible with 4 players"),
-    ("three_player", "across", "pass 'across' is not possible with 3 players"),
-    ("five_player", "scatter",
-     "pass 'scatter' is not in the rule set's pass cycle (left, right, hold)"),
-])
+
+@pytest.mark.parametrize(
+    "rules,direction,message",
+    [
+        (
+            "club",
+            "scatter",
+            "pass 'scatter' is not in the rule set's pass cycle (left, right, across, hold)",
+        ),
+        (
+            "club",
+            "mix",
+            "pass 'mix' is not in the rule set's pass cycle (left, right, across, hold)",
+        ),
+        (
+            {"preset": "club", "pass_cycle": ["left"]},
+            "right",
+            "pass 'right' is not in the rule set's pass cycle (left)",
+        ),
+        ("club", "left2", "pass 'left2' is not possible with 4 players"),
+        ("three_player", "across", "pass 'across' is not possible with 3 players"),
+        (
+            "five_player",
+            "scatter",
+            "pass 'scatter' is not in the rule set's pass cycle (left, right, hold)",
+        ),
+    ],
+)
 def test_a_pass_the_rule_set_never_uses_is_reported(capsys, tmp_path, rules, direction, message):
     rec = json.loads(play(capsys, rules, hands=1)[0])
     rec["pass"] = direction
@@ -300,6 +402,7 @@ def test_hold_stays_possible_outside_the_pass_cycle():
 
 # -- one line per record, whatever the record holds ---------------------------------------------
 
+
 def test_problem_lines_stay_single_printable_and_short(capsys, tmp_path):
     rec = json.loads(play(capsys, hands=1)[0])
     rec["rules"] = {"preset": "club", "card_points": {"Q\nS\udcff": 1.5}}
@@ -310,6 +413,7 @@ def test_problem_lines_stay_single_printable_and_short(capsys, tmp_path):
 
 
 # -- 7: a closed pipe is not an error message ------------------------------------------------------
+
 
 def test_validate_into_a_closed_pipe_prints_nothing_on_stderr(tmp_path):
     f = tmp_path / "bad.jsonl"
@@ -344,13 +448,15 @@ def test_validate_piped_into_head(tmp_path):
     f = tmp_path / "bad.jsonl"
     f.write_text("[1]\n" * 20000)
     cmd = f"{sys.executable} -m engine validate {f} | head -1"
-    p = subprocess.run(["sh", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                       check=False)
+    p = subprocess.run(
+        ["sh", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
     assert p.stdout == f"{f}:1: (record): [1] is not of type 'object'\n"
     assert p.stderr == ""
 
 
 # -- 8: exit statuses ---------------------------------------------------------------------------
+
 
 def test_exit_statuses(capsys, tmp_path):
     good = play(capsys, hands=1)

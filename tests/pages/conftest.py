@@ -1,4 +1,5 @@
-"""Personas and a running tournament for the page tests (healthchecks' habit: owner, member, outsider)."""
+"""Personas and a running tournament for the page tests (healthchecks' habit: owner, member,
+outsider)."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,11 +10,14 @@ from tests.factories import TournamentFactory, seated_table
 
 @pytest.fixture
 def organizer(db):
-    """A user allowed to create tournaments (``manage.py make_organizer``), who owns the ``tournament`` fixture."""
+    """A user allowed to create tournaments (``manage.py make_organizer``), who owns the
+    ``tournament`` fixture."""
     from django.contrib.auth.models import Permission
 
     user = get_user_model().objects.create_user("olga", password="pw-olga-123")
-    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament"))
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
     return user
 
 

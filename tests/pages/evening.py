@@ -48,7 +48,8 @@ def register(tournament: Tournament, players=PLAYERS):
 
 
 def play_round(round_, *, hands: int = 3) -> None:
-    """Record ``hands`` hands at every table of ``round_`` and end each game (the arbiter closes it)."""
+    """Record ``hands`` hands at every table of ``round_`` and end each game (the arbiter closes
+    it)."""
     for table in Table.objects.filter(round=round_).order_by("number"):
         n = table.seats.count()
         base = HANDS[n]
@@ -58,9 +59,16 @@ def play_round(round_, *, hands: int = 3) -> None:
         close_game(table, actor=COMMAND_LINE)
 
 
-def evening(tournament: Tournament, *, played: int = 1, finish: bool = False, seat_next: bool = True,
-            players=PLAYERS):
-    """Register ``players`` (the 13) and play ``played`` rounds (locked); then seat the next round, or finish."""
+def evening(
+    tournament: Tournament,
+    *,
+    played: int = 1,
+    finish: bool = False,
+    seat_next: bool = True,
+    players=PLAYERS,
+):
+    """Register ``players`` (the 13) and play ``played`` rounds (locked); then seat the next round,
+    or finish."""
     register(tournament, players)
     for _ in range(tournament.rounds_planned if finish else played):
         round_ = organizer.start_round(tournament, actor=COMMAND_LINE, seed=7)
@@ -73,12 +81,20 @@ def evening(tournament: Tournament, *, played: int = 1, finish: bool = False, se
     return tournament.rounds.order_by("-number").first()
 
 
-def running_evening(tournament: Tournament, *, withdraw: str = "Ludovica Fontanarosa", minutes: int = 45,
-                    gone: timedelta = timedelta(minutes=10), players=PLAYERS):
-    """Round 1 played and locked; ``withdraw`` (the 13's leader after it) withdrawn; round 2 seated with its
-    clock of ``minutes`` started ``gone`` ago. Returns round 2."""
+def running_evening(
+    tournament: Tournament,
+    *,
+    withdraw: str = "Ludovica Fontanarosa",
+    minutes: int = 45,
+    gone: timedelta = timedelta(minutes=10),
+    players=PLAYERS,
+):
+    """Round 1 played and locked; ``withdraw`` (the 13's leader after it) withdrawn; round 2 seated
+    with its clock of ``minutes`` started ``gone`` ago. Returns round 2."""
     evening(tournament, played=1, seat_next=False, players=players)
-    organizer.set_withdrawn(Registration.objects.get(tournament=tournament, player__name=withdraw), True)
+    organizer.set_withdrawn(
+        Registration.objects.get(tournament=tournament, player__name=withdraw), True
+    )
     round_ = organizer.start_round(tournament, actor=COMMAND_LINE)
     round_.minutes = minutes
     round_.clock_started_at = timezone.now() - gone
@@ -86,10 +102,34 @@ def running_evening(tournament: Tournament, *, withdraw: str = "Ludovica Fontana
     return round_
 
 
-FIRST = ["Anna Maria", "Niccolò", "Pierfrancesco", "Maria Grazia", "Giovanni Battista", "Zoe", "Ludovica",
-         "Massimiliano", "Émile", "Bruno", "Carla", "Dario"]
-LAST = ["Rossi", "Dell'Acqua", "Santangelo", "D'Angelo", "Esposito", "Li", "Fontanarosa", "Bartolomei",
-        "Durand-Lefèvre", "Bianchi", "Verdi", "Neri"]
+FIRST = [
+    "Anna Maria",
+    "Niccolò",
+    "Pierfrancesco",
+    "Maria Grazia",
+    "Giovanni Battista",
+    "Zoe",
+    "Ludovica",
+    "Massimiliano",
+    "Émile",
+    "Bruno",
+    "Carla",
+    "Dario",
+]
+LAST = [
+    "Rossi",
+    "Dell'Acqua",
+    "Santangelo",
+    "D'Angelo",
+    "Esposito",
+    "Li",
+    "Fontanarosa",
+    "Bartolomei",
+    "Durand-Lefèvre",
+    "Bianchi",
+    "Verdi",
+    "Neri",
+]
 CLUBS = ["Circolo del Cuore Roma", "Cuori Milano", "Torino Carte", "", "Club de Cœur Nice"]
 
 

@@ -45,9 +45,13 @@ def test_placeholders_agree_between_english_and_italian(catalog):
             for form, text in entry.msgstr_plural.items():
                 found = {a or b for a, b in PLACEHOLDER.findall(text)}
                 # the singular form may say "one" instead of the number it is given
-                assert found <= names | {a or b for a, b in PLACEHOLDER.findall(entry.msgid_plural)}, entry.msgid
+                assert found <= names | {
+                    a or b for a, b in PLACEHOLDER.findall(entry.msgid_plural)
+                }, entry.msgid
                 if form == 1:
-                    assert found == {a or b for a, b in PLACEHOLDER.findall(entry.msgid_plural)}, entry.msgid
+                    assert found == {a or b for a, b in PLACEHOLDER.findall(entry.msgid_plural)}, (
+                        entry.msgid
+                    )
         else:
             assert {a or b for a, b in PLACEHOLDER.findall(entry.msgstr)} == names, entry.msgid
 
@@ -55,9 +59,12 @@ def test_placeholders_agree_between_english_and_italian(catalog):
 PARENTHESIS_PLURAL = re.compile(r"(?<!%)\(s\)")
 
 
-#: The seating commands' summaries (their owners' files, to be moved to ngettext there); their Italian
-#: avoids the agreement ("turni: 3").
-SEATING_COMMANDS = ("tournaments/management/commands/plan_seating.py", "tournaments/management/commands/seat_round.py")
+#: The seating commands' summaries (their owners' files, to be moved to ngettext there); their
+#: Italian avoids the agreement ("turni: 3").
+SEATING_COMMANDS = (
+    "tournaments/management/commands/plan_seating.py",
+    "tournaments/management/commands/seat_round.py",
+)
 
 
 def test_no_plural_is_left_to_a_parenthesis(catalog):
@@ -88,15 +95,21 @@ def test_model_help_texts_and_names_cite_no_source_or_module():
             continue  # the project's apps only
         for m in config.get_models():
             for field in m._meta.get_fields():
-                for text in (str(getattr(field, "help_text", "") or ""), str(getattr(field, "verbose_name", "") or "")):
+                for text in (
+                    str(getattr(field, "help_text", "") or ""),
+                    str(getattr(field, "verbose_name", "") or ""),
+                ):
                     assert not SOURCE_NUMBER.search(text), (m, field.name, text)
                     assert not CODE_REFERENCE.search(text), (m, field.name, text)
 
 
-@pytest.mark.parametrize(("count", "english", "italian"), [
-    (1, "1 match point", "1 punto-partita"),
-    (2, "2 match points", "2 punti-partita"),
-])
+@pytest.mark.parametrize(
+    ("count", "english", "italian"),
+    [
+        (1, "1 match point", "1 punto-partita"),
+        (2, "2 match points", "2 punti-partita"),
+    ],
+)
 def test_match_points_agree_with_their_number(count, english, italian):
     from tournaments import labels
 

@@ -1,5 +1,5 @@
-"""The organizer's evening through the pages, without /admin/ (issue 14): players, arbiters' accounts,
-check-in and late arrivals, the round clock."""
+"""The organizer's evening through the pages, without /admin/ (issue 14): players, arbiters'
+accounts, check-in and late arrivals, the round clock."""
 
 import re
 from datetime import timedelta
@@ -18,11 +18,15 @@ pytestmark = pytest.mark.django_db
 
 def register(tournament, n):
     clubs = ["Circolo Roma", "Cuori Milano", "Torino Carte", ""]
-    return [RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"Player {i:02d}", club=clubs[i % 4]))
-            for i in range(n)]
+    return [
+        RegistrationFactory(
+            tournament=tournament, player=PlayerFactory(name=f"Player {i:02d}", club=clubs[i % 4])
+        )
+        for i in range(n)
+    ]
 
 
-# --- players ---------------------------------------------------------------------------------------
+# --- players --------------------------------------------------------------------------------------
 
 
 def test_a_namesake_is_registered_after_the_organizer_confirms(as_organizer, tournament):
@@ -30,28 +34,42 @@ def test_a_namesake_is_registered_after_the_organizer_confirms(as_organizer, tou
     as_organizer.post(url, {"name": "Marco Bianchi", "club": "Circolo Roma"})
     refused = as_organizer.post(url, {"name": "marco bianchi", "club": ""})
     page = refused.content.decode()
-    assert refused.status_code == 422 and "Marco Bianchi (Circolo Roma) is already registered" in page
+    assert (
+        refused.status_code == 422 and "Marco Bianchi (Circolo Roma) is already registered" in page
+    )
     assert 'name="namesake_confirmed"' in page  # offered only now
     assert "namesake_confirmed" not in as_organizer.get(url).content.decode()
     done = as_organizer.post(url, {"name": "Marco Bianchi", "club": "", "namesake_confirmed": "on"})
-    assert done.status_code == 302 and tournament.registrations.filter(player__name__iexact="marco bianchi").count() == 2
+    assert (
+        done.status_code == 302
+        and tournament.registrations.filter(player__name__iexact="marco bianchi").count() == 2
+    )
 
 
 def test_the_organizer_corrects_and_deletes_players(as_organizer, tournament, table):
-    typo = RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Mraco Rossi", club=""))
+    typo = RegistrationFactory(
+        tournament=tournament, player=PlayerFactory(name="Mraco Rossi", club="")
+    )
     page = as_organizer.get(f"/t/coppa/manage/players/{typo.pk}/edit/")
     assert page.status_code == 200 and 'value="Mraco Rossi"' in page.content.decode()
-    saved = as_organizer.post(f"/t/coppa/manage/players/{typo.pk}/edit/",
-                              {"name": "Marco Rossi", "club": "Torino Carte", "external_id": "FIG-9"})
+    saved = as_organizer.post(
+        f"/t/coppa/manage/players/{typo.pk}/edit/",
+        {"name": "Marco Rossi", "club": "Torino Carte", "external_id": "FIG-9"},
+    )
     assert saved.status_code == 302
     assert Player.objects.get(pk=typo.player_id).name == "Marco Rossi"
     anna = table.seats.get(position=0).registration
-    clash = as_organizer.post(f"/t/coppa/manage/players/{typo.pk}/edit/", {"name": "anna", "club": ""})
+    clash = as_organizer.post(
+        f"/t/coppa/manage/players/{typo.pk}/edit/", {"name": "anna", "club": ""}
+    )
     assert clash.status_code == 422 and "already registered" in clash.content.decode()
     seated = as_organizer.get(f"/t/coppa/manage/players/{anna.pk}/edit/").content.decode()
     assert "can be withdrawn but not deleted" in seated
     refused = as_organizer.post(f"/t/coppa/manage/players/{anna.pk}/delete/", follow=True)
-    assert "withdraw them instead" in refused.content.decode() and Registration.objects.filter(pk=anna.pk).exists()
+    assert (
+        "withdraw them instead" in refused.content.decode()
+        and Registration.objects.filter(pk=anna.pk).exists()
+    )
     deleted = as_organizer.post(f"/t/coppa/manage/players/{typo.pk}/delete/")
     assert deleted.status_code == 302 and not Registration.objects.filter(pk=typo.pk).exists()
 
@@ -60,18 +78,23 @@ def test_only_the_organizer_edits_players(as_arbiter, anonymous, tournament):
     registration = RegistrationFactory(tournament=tournament)
     assert as_arbiter.get(f"/t/coppa/manage/players/{registration.pk}/edit/").status_code == 403
     assert as_arbiter.post(f"/t/coppa/manage/players/{registration.pk}/delete/").status_code == 403
-    assert anonymous.post(f"/t/coppa/manage/players/{registration.pk}/delete/").status_code in (302, 403)
+    assert anonymous.post(f"/t/coppa/manage/players/{registration.pk}/delete/").status_code in (
+        302,
+        403,
+    )
     assert Registration.objects.filter(pk=registration.pk).exists()
 
 
 def test_withdrawn_players_are_marked_on_the_players_page(as_organizer, tournament):
-    registration = RegistrationFactory(tournament=tournament, player=PlayerFactory(name="Gone Early"))
+    registration = RegistrationFactory(
+        tournament=tournament, player=PlayerFactory(name="Gone Early")
+    )
     as_organizer.post(f"/t/coppa/manage/players/{registration.pk}/withdraw/")
     page = as_organizer.get("/t/coppa/manage/players/").content.decode()
     assert re.search(r"Gone Early</a>\s*<span class=\"badge\">withdrawn", page)
 
 
-# --- arbiters --------------------------------------------------------------------------------------
+# --- arbiters -------------------------------------------------------------------------------------
 
 
 def test_an_arbiter_account_is_created_and_its_owner_sets_a_password(as_organizer, tournament):
@@ -84,14 +107,22 @@ def test_an_arbiter_account_is_created_and_its_owner_sets_a_password(as_organize
     assert tournament.arbiters.filter(pk=user.pk).exists() and not user.has_usable_password()
 
     beatrice = Client()
-    form = beatrice.get(link, follow=True)  # Django moves the token into the session, then shows the form
+    form = beatrice.get(
+        link, follow=True
+    )  # Django moves the token into the session, then shows the form
     assert form.status_code == 200 and "Choose your password" in form.content.decode()
-    done = beatrice.post(form.redirect_chain[-1][0], {"new_password1": "cuori-arbitra-2026",
-                                                      "new_password2": "cuori-arbitra-2026"}, follow=True)
+    done = beatrice.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "cuori-arbitra-2026", "new_password2": "cuori-arbitra-2026"},
+        follow=True,
+    )
     assert "Password saved" in done.content.decode() and "Coppa Cuori" in done.content.decode()
     user.refresh_from_db()
     assert user.check_password("cuori-arbitra-2026")
-    assert beatrice.get("/t/coppa/rounds/1/arbiter/").status_code in (200, 404)  # logged in as an arbiter
+    assert beatrice.get("/t/coppa/rounds/1/arbiter/").status_code in (
+        200,
+        404,
+    )  # logged in as an arbiter
     again = Client().get(link, follow=True)
     assert "This link no longer works" in again.content.decode()  # single use
 
@@ -104,10 +135,12 @@ def test_a_taken_or_bad_user_name_is_shown_next_to_the_field(as_organizer, organ
     assert set(get_user_model().objects.values_list("username", flat=True)) == {"olga", "arturo"}
 
 
-# --- check-in and late arrivals --------------------------------------------------------------------
+# --- check-in and late arrivals -------------------------------------------------------------------
 
 
-def test_check_in_before_round_1_and_a_late_player_who_arrives(as_arbiter, as_organizer, tournament):
+def test_check_in_before_round_1_and_a_late_player_who_arrives(
+    as_arbiter, as_organizer, tournament
+):
     players = register(tournament, 10)
     page = as_arbiter.get("/t/coppa/manage/check-in/")
     assert page.status_code == 200 and "Check-in, round 1" in page.content.decode()
@@ -123,7 +156,9 @@ def test_check_in_before_round_1_and_a_late_player_who_arrives(as_arbiter, as_or
     assert players[0].pk not in seated and players[1].pk not in seated and len(seated) == 8
     page = as_arbiter.get("/t/coppa/manage/check-in/").content.decode()
     assert "Late players" in page and players[1].player.name in page
-    arrived = as_arbiter.post(f"/t/coppa/manage/check-in/{players[1].pk}/arrive/", {"how": "bye"}, follow=True)
+    arrived = as_arbiter.post(
+        f"/t/coppa/manage/check-in/{players[1].pk}/arrive/", {"how": "bye"}, follow=True
+    )
     assert f"{players[1].player.name} has a bye in round 1." in arrived.content.decode()
     assert Bye.objects.filter(round=round_, registration=players[1]).exists()
     assert "Late players" not in as_arbiter.get("/t/coppa/manage/check-in/").content.decode()
@@ -139,13 +174,19 @@ def test_bad_check_in_input_loses_nothing(as_arbiter, tournament):
 def test_no_fill_in_possible_says_why(as_arbiter, as_organizer, tournament):
     players = register(tournament, 9)
     as_arbiter.post("/t/coppa/manage/check-in/", {f"state_{players[0].pk}": "late"})
-    as_organizer.post("/t/coppa/manage/rounds/start/")  # 8 players: two tables of 4, each may take a fifth
-    done = as_arbiter.post(f"/t/coppa/manage/check-in/{players[0].pk}/arrive/", {"how": "fill_in"}, follow=True)
+    as_organizer.post(
+        "/t/coppa/manage/rounds/start/"
+    )  # 8 players: two tables of 4, each may take a fifth
+    done = as_arbiter.post(
+        f"/t/coppa/manage/check-in/{players[0].pk}/arrive/", {"how": "fill_in"}, follow=True
+    )
     page = done.content.decode()
-    assert re.search(r"sits at table \d, seat 5", page), re.findall(r'role="status">(.*?)<', page, re.S)
+    assert re.search(r"sits at table \d, seat 5", page), re.findall(
+        r'role="status">(.*?)<', page, re.S
+    )
 
 
-# --- the round clock -------------------------------------------------------------------------------
+# --- the round clock ------------------------------------------------------------------------------
 
 
 def test_the_arbiter_runs_the_round_clock(as_arbiter, tournament, table):
@@ -162,13 +203,19 @@ def test_the_arbiter_runs_the_round_clock(as_arbiter, tournament, table):
     as_arbiter.post(url, {"action": "add", "minutes": "5"})
     round_.refresh_from_db()
     assert round_.minutes == 80
-    Round.objects.filter(pk=round_.pk).update(clock_started_at=timezone.now() - timedelta(minutes=81))
+    Round.objects.filter(pk=round_.pk).update(
+        clock_started_at=timezone.now() - timedelta(minutes=81)
+    )
     from tables.services import record_hand
     from tournaments.audit import COMMAND_LINE
 
     record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
     page = as_arbiter.get(board).content.decode()
-    assert "Time is up." in page and "Lock round 1" in page and ">Table 1</a> <small>1 hand</small>" in page
+    assert (
+        "Time is up." in page
+        and "Lock round 1" in page
+        and ">Table 1</a> <small>1 hand</small>" in page
+    )
     as_arbiter.post(url, {"action": "stop"})
     round_.refresh_from_db()
     assert round_.clock_started_at is None
@@ -179,21 +226,31 @@ def test_the_players_page_shows_the_clock(anonymous, tournament, table):
     from tournaments import links
     from tournaments.audit import COMMAND_LINE
 
-    Round.objects.filter(tournament=tournament, number=1).update(minutes=60, clock_started_at=timezone.now())
+    Round.objects.filter(tournament=tournament, number=1).update(
+        minutes=60, clock_started_at=timezone.now()
+    )
     registration = table.seats.get(position=0).registration
-    page = anonymous.get(links.path_of(links.issue(registration, actor=COMMAND_LINE))).content.decode()
+    page = anonymous.get(
+        links.path_of(links.issue(registration, actor=COMMAND_LINE))
+    ).content.decode()
     assert 'role="timer"' in page and "data-ends-at=" in page
 
 
-def test_the_arbiters_sheet_shows_the_clock_until_the_game_is_over(as_arbiter, anonymous, tournament, table):
+def test_the_arbiters_sheet_shows_the_clock_until_the_game_is_over(
+    as_arbiter, anonymous, tournament, table
+):
     from tables.services import record_hand
     from tournaments.audit import COMMAND_LINE
 
     sheet = "/t/coppa/tables/1/1/"
     assert 'role="timer"' not in as_arbiter.get(sheet).content.decode()  # the round has no clock
-    Round.objects.filter(tournament=tournament, number=1).update(minutes=60, clock_started_at=timezone.now())
+    Round.objects.filter(tournament=tournament, number=1).update(
+        minutes=60, clock_started_at=timezone.now()
+    )
     assert 'role="timer"' in as_arbiter.get(sheet).content.decode()
-    assert 'role="timer"' not in anonymous.get(sheet).content.decode()  # spectators see the results only
+    assert (
+        'role="timer"' not in anonymous.get(sheet).content.decode()
+    )  # spectators see the results only
     for _ in range(8):  # 104 points for seats 1 and 2: past the 100 that ends a game
         record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
     assert "game over" in as_arbiter.get(sheet).content.decode()
@@ -216,13 +273,18 @@ def test_make_organizer_creates_an_account_with_a_set_password_link(db):
     from django.core.management.base import CommandError
 
     out = io.StringIO()
-    call_command("make_organizer", "ottavia", "--create", "--base-url", "https://cuori.example/", stdout=out)
+    call_command(
+        "make_organizer", "ottavia", "--create", "--base-url", "https://cuori.example/", stdout=out
+    )
     link = re.search(r"https://cuori\.example(/accounts/password/\S+)", out.getvalue()).group(1)
     user = get_user_model().objects.get(username="ottavia")
     assert user.has_perm("tournaments.add_tournament") and not user.has_usable_password()
     client = Client()
     form = client.get(link, follow=True)
-    client.post(form.redirect_chain[-1][0], {"new_password1": "organizza-2026!", "new_password2": "organizza-2026!"})
+    client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "organizza-2026!", "new_password2": "organizza-2026!"},
+    )
     user.refresh_from_db()
     assert user.check_password("organizza-2026!")
     with pytest.raises(CommandError, match="is taken"):
@@ -233,7 +295,11 @@ def test_make_organizer_creates_an_account_with_a_set_password_link(db):
 
 def test_the_manage_page_links_the_pages_of_the_evening(as_organizer, tournament):
     page = as_organizer.get("/t/coppa/manage/").content.decode()
-    for path in ("/t/coppa/manage/check-in/", "/t/coppa/manage/players/", "/t/coppa/projector/",
-                 "/t/coppa/manage/api/"):
+    for path in (
+        "/t/coppa/manage/check-in/",
+        "/t/coppa/manage/players/",
+        "/t/coppa/projector/",
+        "/t/coppa/manage/api/",
+    ):
         assert f'href="{path}"' in page, path
     assert as_organizer.get("/t/coppa/manage/api/").status_code == 200

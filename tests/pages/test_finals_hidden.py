@@ -1,5 +1,5 @@
-"""Finals and hidden rounds on the pages (issue 16): what the public sees and what the staff see, the
-organizer's controls, the CSV downloads."""
+"""Finals and hidden rounds on the pages (issue 16): what the public sees and what the staff see,
+the organizer's controls, the CSV downloads."""
 
 import pytest
 
@@ -25,7 +25,9 @@ def order(html, names):
     return sorted(names, key=html.index)
 
 
-def test_public_standings_stay_at_the_last_public_round(anonymous, as_outsider, hidden_second_round):
+def test_public_standings_stay_at_the_last_public_round(
+    anonymous, as_outsider, hidden_second_round
+):
     for client in (anonymous, as_outsider):
         html = client.get("/t/coppa/standings/").content.decode()
         assert "Standings after round 1; later rounds are hidden." in html
@@ -42,7 +44,9 @@ def test_the_staff_see_the_hidden_round_marked(as_organizer, as_arbiter, hidden_
         assert "T1 · 1" in html and "After round 2" in html
 
 
-def test_the_round_page_conceals_a_hidden_round_from_the_public(anonymous, as_arbiter, hidden_second_round):
+def test_the_round_page_conceals_a_hidden_round_from_the_public(
+    anonymous, as_arbiter, hidden_second_round
+):
     public = anonymous.get("/t/coppa/rounds/2/").content.decode()
     assert "The results of this round are hidden until the organizer releases them." in public
     assert "results hidden" in public and "Gina" in public  # who sits where stays public
@@ -52,7 +56,9 @@ def test_the_round_page_conceals_a_hidden_round_from_the_public(anonymous, as_ar
     assert "Placement final" in staff
 
 
-def test_the_sheet_of_a_hidden_round_is_refused_to_the_public(anonymous, as_arbiter, hidden_second_round):
+def test_the_sheet_of_a_hidden_round_is_refused_to_the_public(
+    anonymous, as_arbiter, hidden_second_round
+):
     response = anonymous.get("/t/coppa/tables/2/1/")
     assert response.status_code == 403
     assert anonymous.get("/t/coppa/tables/2/1/history/").status_code == 403
@@ -60,42 +66,59 @@ def test_the_sheet_of_a_hidden_round_is_refused_to_the_public(anonymous, as_arbi
     assert as_arbiter.get("/t/coppa/tables/2/1/").status_code == 200
 
 
-def test_the_player_page_leaves_the_hidden_game_out(anonymous, as_organizer, hidden_second_round, tournament):
+def test_the_player_page_leaves_the_hidden_game_out(
+    anonymous, as_organizer, hidden_second_round, tournament
+):
     gina = tournament.registrations.get(player__name="Gina").player_id
     public = anonymous.get(f"/t/coppa/players/{gina}/").content.decode()
     assert "Results hidden until the organizer releases them" in public
-    assert "<strong title=\"6\">6</strong> match points" in public  # round 1 only
+    assert '<strong title="6">6</strong> match points' in public  # round 1 only
     staff = as_organizer.get(f"/t/coppa/players/{gina}/").content.decode()
-    assert "<strong title=\"16\">16</strong> match points" in staff and "hidden" in staff
+    assert '<strong title="16">16</strong> match points' in staff and "hidden" in staff
 
 
 def test_the_tournament_page_and_projector_show_public_standings(anonymous, hidden_second_round):
     html = anonymous.get("/t/coppa/").content.decode()
     assert "Standings after round 1; later rounds are hidden." in html
-    top = html[html.index("mini-standings"):]
+    top = html[html.index("mini-standings") :]
     assert top.index("Hugo") < top.index("Gina")
     from tournaments.projector import show
 
     slides = [slide.kind for slide in show(hidden_second_round.tournament).slides]
-    standings = anonymous.get(f"/t/coppa/projector/?slide={slides.index('standings')}").content.decode()
-    assert order(standings, SWISS_ORDER) == SWISS_ORDER  # the screen at the venue shows the public standings
+    standings = anonymous.get(
+        f"/t/coppa/projector/?slide={slides.index('standings')}"
+    ).content.decode()
+    assert (
+        order(standings, SWISS_ORDER) == SWISS_ORDER
+    )  # the screen at the venue shows the public standings
 
 
-def test_releasing_the_round_publishes_the_final_ranking(anonymous, as_organizer, hidden_second_round):
+def test_releasing_the_round_publishes_the_final_ranking(
+    anonymous, as_organizer, hidden_second_round
+):
     anonymous.get("/t/coppa/standings/")  # cached while hidden
     response = as_organizer.post("/t/coppa/manage/rounds/2/visibility/", {"hidden": "0"})
     assert response.status_code == 302
     assert not Round.objects.get(number=2).hidden
     html = anonymous.get("/t/coppa/standings/").content.decode()
-    assert "hidden-note" not in html and html.index("Gina") < html.index("Hugo") and "T1 · 1" in html
+    assert (
+        "hidden-note" not in html and html.index("Gina") < html.index("Hugo") and "T1 · 1" in html
+    )
 
 
-def test_the_organizer_hides_a_round_from_the_manage_page(as_organizer, as_arbiter, anonymous, tournament):
+def test_the_organizer_hides_a_round_from_the_manage_page(
+    as_organizer, as_arbiter, anonymous, tournament
+):
     swiss_round(tournament)
     page = as_organizer.get("/t/coppa/manage/").content.decode()
     assert "Hide round 1" in page and "Create the finals" in page
-    assert as_arbiter.post("/t/coppa/manage/rounds/1/visibility/", {"hidden": "1"}).status_code == 403
-    assert anonymous.post("/t/coppa/manage/rounds/1/visibility/", {"hidden": "1"}).status_code in (302, 403)
+    assert (
+        as_arbiter.post("/t/coppa/manage/rounds/1/visibility/", {"hidden": "1"}).status_code == 403
+    )
+    assert anonymous.post("/t/coppa/manage/rounds/1/visibility/", {"hidden": "1"}).status_code in (
+        302,
+        403,
+    )
     assert not Round.objects.get(number=1).hidden
     as_organizer.post("/t/coppa/manage/rounds/1/visibility/", {"hidden": "1"})
     round_ = Round.objects.get(number=1)
@@ -111,7 +134,10 @@ def test_the_organizer_creates_the_finals_from_the_manage_page(as_organizer, tou
     assert Round.objects.get(number=2).kind == Round.Kind.FINAL
     assert "Create the finals" not in as_organizer.get("/t/coppa/manage/").content.decode()
     again = as_organizer.post("/t/coppa/manage/finals/", {"tables": ""})
-    assert again.status_code == 409 and "The finals have already been created." in again.content.decode()
+    assert (
+        again.status_code == 409
+        and "The finals have already been created." in again.content.decode()
+    )
 
 
 def test_finals_refused_on_the_page_say_why(as_organizer, tournament):
@@ -142,4 +168,8 @@ def test_the_note_and_the_controls_speak_italian(anonymous, as_organizer, hidden
     html = anonymous.get("/t/coppa/standings/", headers={"Accept-Language": "it"}).content.decode()
     assert "Classifica dopo il turno 1; i turni successivi sono nascosti." in html
     page = as_organizer.get("/t/coppa/manage/", headers={"Accept-Language": "it"}).content.decode()
-    assert "Pubblica il turno 2" in page and "Nascondi il turno 1" in page and "Finale a piazzamenti" in page
+    assert (
+        "Pubblica il turno 2" in page
+        and "Nascondi il turno 1" in page
+        and "Finale a piazzamenti" in page
+    )

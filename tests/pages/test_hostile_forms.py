@@ -1,4 +1,5 @@
-"""Malformed posts to the pages get a message next to the problem, never a bare 422 or a skipped check."""
+"""Malformed posts to the pages get a message next to the problem, never a bare 422 or a skipped
+check."""
 
 import pytest
 
@@ -23,9 +24,20 @@ def test_an_entry_without_the_sheets_hidden_fields_says_so(as_arbiter, table, mi
     assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize("field, value", [("version", "abc"), ("number", "-1"), ("action", "explode")])
+@pytest.mark.parametrize(
+    "field, value", [("version", "abc"), ("number", "-1"), ("action", "explode")]
+)
 def test_a_malformed_hidden_field_says_so(as_arbiter, table, field, value):
-    data = {"version": 0, "number": 1, "action": "record", "p0": 13, "p1": 3, "p2": 5, "p3": 5, field: value}
+    data = {
+        "version": 0,
+        "number": 1,
+        "action": "record",
+        "p0": 13,
+        "p1": 3,
+        "p2": 5,
+        "p3": 5,
+        field: value,
+    }
     response = as_arbiter.post(sheet_url(table, "hands/"), data, headers=HTMX)
     assert response.status_code == 422 and "reload the sheet" in response.content.decode()
 
@@ -64,14 +76,28 @@ def test_removing_someone_who_is_not_an_arbiter_says_so(as_organizer, tournament
 
 def test_settings_with_an_exponent_are_refused_next_to_the_field(as_organizer, tournament):
     data = {
-        "name": "Coppa", "slug": "coppa", "rules": "club", "scoring": "10-6-3-1", "game_end": "target",
-        "target_points": 100, "rounds_planned": 3, "moon_rule": "others", "bye_match_points": "1e9999999",
-        "seating_method": "balanced", "table_size": 4,
+        "name": "Coppa",
+        "slug": "coppa",
+        "rules": "club",
+        "scoring": "10-6-3-1",
+        "game_end": "target",
+        "target_points": 100,
+        "rounds_planned": 3,
+        "moon_rule": "others",
+        "bye_match_points": "1e9999999",
+        "seating_method": "balanced",
+        "table_size": 4,
     }
     response = as_organizer.post("/t/coppa/manage/edit/", data)
     assert response.status_code == 422
     assert "is not a number of match points" in response.content.decode()
-    for field, value in (("target_points", 20000), ("rounds_planned", 999), ("hands_per_game", 9999)):
-        bad = as_organizer.post("/t/coppa/manage/edit/", {**data, "bye_match_points": "5", field: value})
+    for field, value in (
+        ("target_points", 20000),
+        ("rounds_planned", 999),
+        ("hands_per_game", 9999),
+    ):
+        bad = as_organizer.post(
+            "/t/coppa/manage/edit/", {**data, "bye_match_points": "5", field: value}
+        )
         assert bad.status_code == 422, field
     assert Tournament.objects.get(slug="coppa").bye_match_points == "5"

@@ -22,10 +22,14 @@ def test_english_is_the_default(anonymous, table):
 
 def test_the_arbiter_sheet_in_italian(as_arbiter, table):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
-    html = as_arbiter.get(sheet_url(table), headers={"Accept-Language": "it-IT,it;q=0.9"}).content.decode()
+    html = as_arbiter.get(
+        sheet_url(table), headers={"Accept-Language": "it-IT,it;q=0.9"}
+    ).content.decode()
     assert "Registra la smazzata" in html and "Cappotto" in html and "Turno 1, tavolo 1" in html
     assert "passaggio: a destra" in html  # hand 2 passes to the right (002 §1)
-    check = as_arbiter.post(sheet_url(table, "check/"), {"p0": "10"}, headers={"Accept-Language": "it"}).content.decode()
+    check = as_arbiter.post(
+        sheet_url(table, "check/"), {"p0": "10"}, headers={"Accept-Language": "it"}
+    ).content.decode()
     assert "10 su 26 finora; ne mancano 16." in check
 
 
@@ -42,6 +46,8 @@ def test_match_points_use_a_decimal_comma_in_italian(anonymous, tournament):
 
     table = seated_table(tournament)
     for _ in range(4):
-        record_hand(table, None, penalty_offender=0, penalty_reason="revoke", actor=COMMAND_LINE)  # three seats tie: 19/3
+        record_hand(
+            table, None, penalty_offender=0, penalty_reason="revoke", actor=COMMAND_LINE
+        )  # three seats tie: 19/3
     html = anonymous.get("/t/coppa/standings/", headers={"Accept-Language": "it"}).content.decode()
     assert "6,33" in html and 'title="19/3"' in html

@@ -1,7 +1,8 @@
 """Login throttling (django-axes with config/login_throttle.py) that cannot be turned into a lockout
 of someone else: (a) attempts during a lockout do not extend it; (b) an account is locked per user
 name and address, while one address trying many accounts is throttled on its own, larger limit;
-(c) the client address comes from X-Forwarded-For only when CUORI_PROXY_COUNT proxies are trusted."""
+(c) the client address comes from X-Forwarded-For only when CUORI_PROXY_COUNT proxies are
+trusted."""
 
 from datetime import timedelta
 
@@ -32,10 +33,13 @@ def rewind(minutes):
 
 # --- (a) the cool-off is not extended by attempts during the lockout ---------------------
 
+
 def test_attempts_during_a_lockout_do_not_extend_the_cool_off(organizer, client):
     assert [attempt(client, "olga", "wrong") for _ in range(5)] == [200, 200, 200, 200, 429]
     rewind(14)  # 14 of the 15 minutes have passed
-    assert attempt(client, "olga", "wrong") == 429  # still locked: this attempt must not restart the clock
+    assert (
+        attempt(client, "olga", "wrong") == 429
+    )  # still locked: this attempt must not restart the clock
     assert attempt(client, "olga", "pw-olga-123") == 429
     rewind(2)  # 16 minutes after the lockout, 2 after the last attempts
     assert attempt(client, "olga", "pw-olga-123") == 302
@@ -50,10 +54,13 @@ def test_the_lockout_still_ends_after_the_cool_off(organizer, client):
 
 # --- (b) per account and address; per address on its own limit ---------------------------
 
+
 def test_an_attacker_elsewhere_cannot_lock_the_arbiter_out(arbiter):
     attacker, phone = Client(REMOTE_ADDR=ATTACKER), Client(REMOTE_ADDR=ARBITER_PHONE)
     assert [attempt(attacker, "arturo", "guess") for _ in range(5)][-1] == 429
-    assert attempt(attacker, "arturo", "pw-arturo-123") == 429  # the attacker's address is locked for arturo
+    assert (
+        attempt(attacker, "arturo", "pw-arturo-123") == 429
+    )  # the attacker's address is locked for arturo
     assert attempt(phone, "arturo", "pw-arturo-123") == 302  # arturo's own phone is not
 
 
@@ -99,6 +106,7 @@ def test_a_successful_login_forgets_that_users_failures_from_that_address(organi
 
 # --- (c) the client address and the proxy header ----------------------------------------
 
+
 def test_without_a_proxy_x_forwarded_for_is_ignored(organizer):
     """CUORI_PROXY_COUNT=0 (the default): a client cannot pick fresh addresses with a header."""
     client = Client(REMOTE_ADDR=ATTACKER)
@@ -122,7 +130,12 @@ def test_proxy_count_settings(monkeypatch):
 def behind_one_proxy(settings, monkeypatch):
     """The settings config/settings.py makes from CUORI_PROXY_COUNT=1, applied to this test."""
     conf = settings_with_env(monkeypatch, CUORI_PROXY_COUNT=1)
-    for name in ("AXES_IPWARE_META_PRECEDENCE_ORDER", "AXES_IPWARE_PROXY_COUNT", "AXES_IPWARE_PROXY_ORDER", "IPWARE_STRICT"):
+    for name in (
+        "AXES_IPWARE_META_PRECEDENCE_ORDER",
+        "AXES_IPWARE_PROXY_COUNT",
+        "AXES_IPWARE_PROXY_ORDER",
+        "IPWARE_STRICT",
+    ):
         setattr(settings, name, conf[name])
     return Client(REMOTE_ADDR="10.0.0.2")  # every request arrives from the proxy
 
@@ -140,7 +153,8 @@ def test_behind_a_proxy_a_forged_address_on_the_left_is_ignored(organizer, behin
     """The proxy appends the address it saw; whatever the client wrote before it does not count."""
     proxy = behind_one_proxy
     statuses = [
-        attempt(proxy, "olga", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}, {ATTACKER}") for i in range(5)
+        attempt(proxy, "olga", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}, {ATTACKER}")
+        for i in range(5)
     ]
     assert statuses[-1] == 429
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {ATTACKER}

@@ -1,4 +1,5 @@
-"""Players' private addresses: the page, the actions, and the 403/404 matrix of tokens (issue 13)."""
+"""Players' private addresses: the page, the actions, and the 403/404 matrix of tokens (issue
+13)."""
 
 import pytest
 from django.core.cache import cache
@@ -44,8 +45,12 @@ def test_a_player_enters_and_another_accepts(anonymous, policy_table):
     page = anonymous.get(bruno).content.decode()
     assert f"/entries/{entry.pk}/accept/" in page
     own = anonymous.post(anna + f"entries/{entry.pk}/accept/", {"seen": "13 13 0 0"})
-    assert own.status_code == 403 and "another player of the table must accept" in own.content.decode()
-    accepted = anonymous.post(bruno + f"entries/{entry.pk}/accept/", {"seen": "13 13 0 0"}, headers=HTMX)
+    assert (
+        own.status_code == 403 and "another player of the table must accept" in own.content.decode()
+    )
+    accepted = anonymous.post(
+        bruno + f"entries/{entry.pk}/accept/", {"seen": "13 13 0 0"}, headers=HTMX
+    )
     assert accepted.status_code == 200 and Hand.objects.count() == 1
 
 
@@ -63,7 +68,9 @@ def test_an_entry_that_changed_is_refused_with_the_new_values(anonymous, policy_
 def test_the_exact_check_applies_to_players_entries(anonymous, policy_table):
     data = {"version": 0, "number": 1, "action": "record", "p0": 7, "p1": 7, "p2": 6, "p3": 6}
     refused = anonymous.post(link(policy_table, 0) + "hands/", data)
-    assert refused.status_code == 422 and "nobody took the queen of spades" in refused.content.decode()
+    assert (
+        refused.status_code == 422 and "nobody took the queen of spades" in refused.content.decode()
+    )
     assert not HandEntry.objects.exists()
 
 
@@ -84,20 +91,33 @@ def test_tokens_matrix(anonymous, policy_table, tournament):
     assert anonymous.get(anna).status_code == 404
     fresh = links.path_of(links.issue(registration, actor=COMMAND_LINE))
     assert fresh != anna and anonymous.get(fresh).status_code == 200
-    # Another table's entry cannot be accepted from here; entering is refused when the policy says so.
+    # Another table's entry cannot be accepted from here; entering is refused when the policy says
+    # so.
     other = seated_table(tournament, number=2)
-    entry = HandEntry.objects.create(table=other, number=1, points=[13, 13, 0, 0], table_version=0,
-                                     entered_by_player=Registration.objects.get(seats__table=other, seats__position=0))
-    assert anonymous.post(fresh + f"entries/{entry.pk}/accept/", {"seen": "13 13 0 0"}).status_code == 409
+    entry = HandEntry.objects.create(
+        table=other,
+        number=1,
+        points=[13, 13, 0, 0],
+        table_version=0,
+        entered_by_player=Registration.objects.get(seats__table=other, seats__position=0),
+    )
+    assert (
+        anonymous.post(fresh + f"entries/{entry.pk}/accept/", {"seen": "13 13 0 0"}).status_code
+        == 409
+    )
     tournament.players_enter_hands = False
     tournament.save()
-    refused = anonymous.post(fresh + "hands/", {"version": 0, "number": 1, "action": "record", "p0": 13, "p1": 13, "p2": 0, "p3": 0})
+    refused = anonymous.post(
+        fresh + "hands/",
+        {"version": 0, "number": 1, "action": "record", "p0": 13, "p1": 13, "p2": 0, "p3": 0},
+    )
     assert refused.status_code == 403
 
 
 def test_wrong_addresses_are_throttled(anonymous, policy_table, settings, monkeypatch):
     cache.clear()
-    # django-ratelimit counts in fixed one-minute windows: hold the clock so the 25 requests share one.
+    # django-ratelimit counts in fixed one-minute windows: hold the clock so the 25 requests share
+    # one.
     import django_ratelimit.core
 
     now = django_ratelimit.core.time.time()
@@ -128,25 +148,40 @@ def test_the_arbiters_round_page_shows_every_table_state(as_arbiter, anonymous, 
     tables = [seated_table(tournament, number=n) for n in range(1, 6)]
     from tables.services import record_hand
 
-    record_hand(tables[1], [13, 13, 0, 0], actor=COMMAND_LINE)                       # 2: playing
+    record_hand(tables[1], [13, 13, 0, 0], actor=COMMAND_LINE)  # 2: playing
     anna = Actor.of_player(Registration.objects.get(seats__table=tables[2], seats__position=0))
-    entries.submit(tables[2], actor=anna, number=1, points=[13, 13, 0, 0])            # 3: awaiting
-    rejected = entries.submit(tables[3], actor=Actor.of_player(
-        Registration.objects.get(seats__table=tables[3], seats__position=0)), number=1, points=[13, 13, 0, 0])
-    entries.reject(tables[3], rejected.pk, actor=Actor.of_player(
-        Registration.objects.get(seats__table=tables[3], seats__position=1)), reason="wrong")  # 4: disputed
-    entries.flag_table(tables[4], actor=Actor.of_player(
-        Registration.objects.get(seats__table=tables[4], seats__position=2)), reason="a card on the floor")  # 5
+    entries.submit(tables[2], actor=anna, number=1, points=[13, 13, 0, 0])  # 3: awaiting
+    rejected = entries.submit(
+        tables[3],
+        actor=Actor.of_player(Registration.objects.get(seats__table=tables[3], seats__position=0)),
+        number=1,
+        points=[13, 13, 0, 0],
+    )
+    entries.reject(
+        tables[3],
+        rejected.pk,
+        actor=Actor.of_player(Registration.objects.get(seats__table=tables[3], seats__position=1)),
+        reason="wrong",
+    )  # 4: disputed
+    entries.flag_table(
+        tables[4],
+        actor=Actor.of_player(Registration.objects.get(seats__table=tables[4], seats__position=2)),
+        reason="a card on the floor",
+    )  # 5
     page = as_arbiter.get("/t/coppa/rounds/1/arbiter/").content.decode()
     order = [page.index(f"Table {n}<") for n in (5, 4, 3, 2, 1)]
-    assert order == sorted(order), "most urgent first: called, disputed, awaiting, playing, not started"
+    assert order == sorted(order), (
+        "most urgent first: called, disputed, awaiting, playing, not started"
+    )
     assert "a card on the floor" in page and "disputed" in page and "awaiting confirmation" in page
     assert "playing hand 2" in page and "not started" in page
     by_table = as_arbiter.get("/t/coppa/rounds/1/arbiter/?sort=table").content.decode()
     assert by_table.index("Table 1<") < by_table.index("Table 5<")
     assert anonymous.get("/t/coppa/rounds/1/arbiter/").status_code == 403
     flag = TableFlag.objects.get()
-    response = as_arbiter.post(f"/t/coppa/tables/1/5/flags/{flag.pk}/resolve/", {"note": "picked up"})
+    response = as_arbiter.post(
+        f"/t/coppa/tables/1/5/flags/{flag.pk}/resolve/", {"note": "picked up"}
+    )
     assert response.status_code == 302
     flag.refresh_from_db()
     assert flag.resolved_at and flag.note == "picked up"

@@ -1,5 +1,5 @@
-"""The projector (issue 14): its slides, their paging and order, who is left out, what a draft answers, and
-a number of queries that does not grow with the number of players."""
+"""The projector (issue 14): its slides, their paging and order, who is left out, what a draft
+answers, and a number of queries that does not grow with the number of players."""
 
 from datetime import timedelta
 from fractions import Fraction
@@ -27,7 +27,8 @@ def test_an_evening_shows_the_seating_the_clock_and_the_standings(tournament):
     assert [s.kind for s in show.slides] == ["seating", "clock", "standings"]
     seating, clock, standings = show.slides
     lines = [line for column in seating.columns for line in column]
-    # 12 players seated (the 13th withdrawn), alphabetically with accents ignored: Émile after Elena.
+    # 12 players seated (the 13th withdrawn), alphabetically with accents ignored: Émile after
+    # Elena.
     names = [line.name for line in lines]
     assert len(lines) == 12 and "Ludovica Fontanarosa" not in names
     assert names.index("Elena Gallo") + 1 == names.index("Émile Durand-Lefèvre")
@@ -46,9 +47,13 @@ def test_seating_and_standings_are_paged(organizer):
     slides = projector.show(tournament).slides
     seating = [s for s in slides if s.kind == "seating"]
     standings = [s for s in slides if s.kind == "standings"]
-    # 59 players: 24 + 24 + 11 in the seating (two columns of 12, then one column), 12 a page in the standings.
+    # 59 players: 24 + 24 + 11 in the seating (two columns of 12, then one column), 12 a page in the
+    # standings.
     assert [(s.page, s.pages, [len(c) for c in s.columns]) for s in seating] == [
-        (1, 3, [12, 12]), (2, 3, [12, 12]), (3, 3, [11])]
+        (1, 3, [12, 12]),
+        (2, 3, [12, 12]),
+        (3, 3, [11]),
+    ]
     assert [sum(len(c) for c in s.columns) for s in standings] == [12, 12, 12, 12, 11]
     seated = [line.name for s in seating for c in s.columns for line in c]
     assert seated == sorted(seated, key=projector.sort_key) and len(set(seated)) == 59
@@ -64,7 +69,9 @@ def test_a_bye_is_shown_as_such(tournament):
     seat.delete()
     lines = projector.seat_lines(tournament, round_)
     bye = [line for line in lines if line.table is None]
-    assert [(b.name, b.club, b.seat) for b in bye] == [(seat.registration.player.name, seat.registration.player.club, None)]
+    assert [(b.name, b.club, b.seat) for b in bye] == [
+        (seat.registration.player.name, seat.registration.player.club, None)
+    ]
 
 
 def test_nothing_to_show_yet_is_one_welcome_slide(anonymous, tournament):
@@ -106,12 +113,20 @@ def test_the_page_asks_for_the_next_slide_and_wraps_around(anonymous, tournament
     assert 'hx-get="/t/coppa/projector/?slide=1"' in html and 'hx-trigger="every 15s"' in html
     assert 'http-equiv="refresh" content="15;url=?slide=1"' in html  # without scripts
     poll = anonymous.get("/t/coppa/projector/?slide=1", headers=HX).content.decode()
-    assert poll.lstrip().startswith('<div id="screen" class="screen slide-clock"') and "<html" not in poll
+    assert (
+        poll.lstrip().startswith('<div id="screen" class="screen slide-clock"')
+        and "<html" not in poll
+    )
     assert 'hx-get="/t/coppa/projector/?slide=2"' in poll and 'hx-trigger="every 8s"' in poll
     assert 'data-ends-at="' in poll and 'data-over-text="Time is up"' in poll
     last = anonymous.get("/t/coppa/projector/?slide=2", headers=HX).content.decode()
     assert "slide-standings" in last and 'hx-get="/t/coppa/projector/?slide=0"' in last
-    for wanted, kind in [("3", "seating"), ("-1", "standings"), ("x", "seating"), ("9" * 5000, "seating")]:
+    for wanted, kind in [
+        ("3", "seating"),
+        ("-1", "standings"),
+        ("x", "seating"),
+        ("9" * 5000, "seating"),
+    ]:
         html = anonymous.get(f"/t/coppa/projector/?slide={wanted}", headers=HX).content.decode()
         assert f"slide-{kind}" in html, wanted
 
@@ -131,7 +146,9 @@ def queries_of(client, url, **headers) -> int:
 
 
 @pytest.mark.parametrize("slide", [0, 1, 2])
-def test_queries_do_not_grow_with_the_players(anonymous, organizer, slide, django_assert_max_num_queries):
+def test_queries_do_not_grow_with_the_players(
+    anonymous, organizer, slide, django_assert_max_num_queries
+):
     small = TournamentFactory(slug="piccolo", owner=organizer, rounds_planned=3)
     running_evening(small)
     large = TournamentFactory(slug="grande", owner=organizer, rounds_planned=3)
@@ -181,7 +198,14 @@ def test_chunks_and_columns():
 
 def test_sort_key_ignores_accents_and_case():
     names = ["elena", "Émile", "Elena", "Franco", "Dario", "émile"]
-    assert sorted(names, key=projector.sort_key) == ["Dario", "Elena", "elena", "Émile", "émile", "Franco"]
+    assert sorted(names, key=projector.sort_key) == [
+        "Dario",
+        "Elena",
+        "elena",
+        "Émile",
+        "émile",
+        "Franco",
+    ]
 
 
 def test_the_manage_and_round_pages_link_to_the_projector(as_organizer, anonymous, tournament):
@@ -189,7 +213,9 @@ def test_the_manage_and_round_pages_link_to_the_projector(as_organizer, anonymou
     assert 'href="/t/coppa/projector/"' in as_organizer.get("/t/coppa/manage/").content.decode()
     html = anonymous.get("/t/coppa/rounds/2/").content.decode()
     assert 'href="/t/coppa/projector/"' in html
-    assert 'class="clock-time"' in html and "data-ends-at" in html  # the round page shows the clock too
+    assert (
+        'class="clock-time"' in html and "data-ends-at" in html
+    )  # the round page shows the clock too
     assert "data-ends-at" not in anonymous.get("/t/coppa/rounds/1/").content.decode()  # locked
 
 

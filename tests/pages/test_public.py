@@ -29,7 +29,9 @@ def test_the_tournament_page_shows_rounds_seating_standings_and_qr(anonymous, to
 def test_where_do_i_sit_finds_a_player_by_name(anonymous, tournament):
     seated_table(tournament, number=1, names=["Anna", "Bruno", "Carla", "Dario"])
     seated_table(tournament, number=2, names=["Elena", "Fabio", "Gina", "Ugo"])
-    partial = anonymous.get("/t/coppa/?q=gin", headers={"HX-Request": "true", "HX-Target": "seating"})
+    partial = anonymous.get(
+        "/t/coppa/?q=gin", headers={"HX-Request": "true", "HX-Target": "seating"}
+    )
     html = partial.content.decode()
     assert "<html" not in html and "Table 2" in html and "Table 1" not in html
     assert 'class="hit"' in html
@@ -89,7 +91,9 @@ def test_the_fingerprint_changes_on_withdrawal_and_correction(tournament):
     reg.save()
     after = fingerprint(tournament)
     assert before != after
-    close_game(table, actor=COMMAND_LINE)  # idempotent on an ended game? it sets the flag and bumps the version
+    close_game(
+        table, actor=COMMAND_LINE
+    )  # idempotent on an ended game? it sets the flag and bumps the version
     assert fingerprint(tournament) != after
 
 
@@ -115,12 +119,20 @@ def test_a_draft_is_not_public(anonymous, as_outsider, as_arbiter, as_organizer,
     seated_table(tournament, names=["Anna", "Bruno", "Carla", "Dario"])
     for url in ("/t/coppa/", "/t/coppa/standings/", "/t/coppa/rounds/1/", "/t/coppa/qr.svg"):
         for client in (anonymous, as_outsider):
-            # A plain "not published yet" page with the name: no 403, no login prompt, nothing of the tournament.
+            # A plain "not published yet" page with the name: no 403, no login prompt, nothing of
+            # the tournament.
             response = client.get(url)
             html = response.content.decode()
-            assert response.status_code == 200 and "not published yet" in html and "Coppa Cuori" in html
+            assert (
+                response.status_code == 200
+                and "not published yet" in html
+                and "Coppa Cuori" in html
+            )
             assert "Anna" not in html and 'name="password"' not in html and "<svg" not in html
-        assert as_arbiter.get(url).status_code == 200 and "not published yet" not in as_arbiter.get(url).content.decode()
+        assert (
+            as_arbiter.get(url).status_code == 200
+            and "not published yet" not in as_arbiter.get(url).content.decode()
+        )
         assert as_organizer.get(url).status_code == 200
 
 
@@ -133,7 +145,9 @@ def test_home_lists_public_tournaments_and_mine(as_organizer, anonymous, tournam
 
 def _tournament_with(players, rounds):
     tournament = TournamentFactory(rounds_planned=rounds)
-    regs = [RegistrationFactory(tournament=tournament, player=PlayerFactory()) for _ in range(players)]
+    regs = [
+        RegistrationFactory(tournament=tournament, player=PlayerFactory()) for _ in range(players)
+    ]
     from tables.models import Seat, Table
     from tournaments.models import Round
 
@@ -141,7 +155,7 @@ def _tournament_with(players, rounds):
         round_ = Round.objects.create(tournament=tournament, number=r, status="playing")
         for t in range(players // 4):
             table = Table.objects.create(round=round_, number=t + 1)
-            group = regs[t * 4:(t + 1) * 4] if r % 2 else regs[t::players // 4][:4]
+            group = regs[t * 4 : (t + 1) * 4] if r % 2 else regs[t :: players // 4][:4]
             for i, reg in enumerate(group):
                 Seat.objects.create(table=table, round=round_, position=i, registration=reg)
             for _ in range(4):

@@ -1,4 +1,5 @@
-"""The organizer's seating page: repeats highlighted, manual swap and move with the repeats they create."""
+"""The organizer's seating page: repeats highlighted, manual swap and move with the repeats they
+create."""
 
 import pytest
 
@@ -31,7 +32,11 @@ def seat_two_rounds(tournament):
 
 
 def regs_at(round_, table_number):
-    return list(Seat.objects.filter(round=round_, table__number=table_number).order_by("position").values_list("registration_id", flat=True))
+    return list(
+        Seat.objects.filter(round=round_, table__number=table_number)
+        .order_by("position")
+        .values_list("registration_id", flat=True)
+    )
 
 
 def test_the_page_shows_no_repeat_after_a_balanced_round(client, organizer, tournament):
@@ -42,7 +47,9 @@ def test_the_page_shows_no_repeat_after_a_balanced_round(client, organizer, tour
     assert html.count('class="repeat"') == 0
 
 
-def test_a_swap_shows_the_repeats_it_creates_and_they_are_highlighted(client, organizer, tournament):
+def test_a_swap_shows_the_repeats_it_creates_and_they_are_highlighted(
+    client, organizer, tournament
+):
     round2 = seat_two_rounds(tournament)
     round1 = Round.objects.get(tournament=tournament, number=1)
     # Bring two round-1 table-mates together again: swap one of them into the other's round-2 table.
@@ -50,8 +57,11 @@ def test_a_swap_shows_the_repeats_it_creates_and_they_are_highlighted(client, or
     table_of_a = Seat.objects.get(round=round2, registration_id=a).table.number
     other = next(r for r in regs_at(round2, table_of_a) if r != a)
     client.force_login(organizer)
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/",
-                           {"action": "swap", "swap-first": b, "swap-second": other}, follow=True)
+    response = client.post(
+        f"/t/{tournament.slug}/manage/rounds/2/seating/",
+        {"action": "swap", "swap-first": b, "swap-second": other},
+        follow=True,
+    )
     html = response.content.decode()
     assert "It creates repeated pairs" in html
     assert 'class="repeat"' in html
@@ -62,13 +72,24 @@ def test_a_move_to_the_byes_and_bad_input(client, organizer, tournament):
     round2 = seat_two_rounds(tournament)
     client.force_login(organizer)
     reg = regs_at(round2, 1)[0]
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "move", "move-player": reg, "move-table": 0})
+    response = client.post(
+        f"/t/{tournament.slug}/manage/rounds/2/seating/",
+        {"action": "move", "move-player": reg, "move-table": 0},
+    )
     assert response.status_code == 302
     assert list(round2.byes.values_list("registration_id", flat=True)) == [reg]
     assert len(regs_at(round2, 1)) == 3
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "swap", "swap-first": reg, "swap-second": reg})
-    assert response.status_code == 422 and "Choose two different players." in response.content.decode()
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "move", "move-player": reg, "move-table": 99})
+    response = client.post(
+        f"/t/{tournament.slug}/manage/rounds/2/seating/",
+        {"action": "swap", "swap-first": reg, "swap-second": reg},
+    )
+    assert (
+        response.status_code == 422 and "Choose two different players." in response.content.decode()
+    )
+    response = client.post(
+        f"/t/{tournament.slug}/manage/rounds/2/seating/",
+        {"action": "move", "move-player": reg, "move-table": 99},
+    )
     assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
 
 
@@ -76,7 +97,12 @@ def test_only_the_organizer_may_see_or_change_the_seating(client, django_user_mo
     seat_two_rounds(tournament)
     client.force_login(django_user_model.objects.create_user("stranger"))
     assert client.get(f"/t/{tournament.slug}/manage/rounds/2/seating/").status_code == 403
-    assert client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "swap"}).status_code == 403
+    assert (
+        client.post(
+            f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "swap"}
+        ).status_code
+        == 403
+    )
 
 
 def test_a_locked_round_cannot_change(client, organizer, tournament):
@@ -85,5 +111,8 @@ def test_a_locked_round_cannot_change(client, organizer, tournament):
     round2 = Round.objects.get(tournament=tournament, number=2)
     a, b = regs_at(round2, 1)[0], regs_at(round2, 2)[0]
     client.force_login(organizer)
-    response = client.post(f"/t/{tournament.slug}/manage/rounds/2/seating/", {"action": "swap", "swap-first": a, "swap-second": b})
+    response = client.post(
+        f"/t/{tournament.slug}/manage/rounds/2/seating/",
+        {"action": "swap", "swap-first": a, "swap-second": b},
+    )
     assert response.status_code == 409 and "Round 2 is locked." in response.content.decode()

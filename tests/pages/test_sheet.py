@@ -44,7 +44,11 @@ def test_it_records_a_hand_and_returns_the_sheet_fragment(as_arbiter, table):
     html = response.content.decode()
     assert 'id="sheet"' in html and "<html" not in html
     assert "Hand 1 recorded" in html
-    assert list(HandScore.objects.filter(hand__table=table).order_by("seat__position").values_list("points", flat=True)) == [13, 3, 5, 5]
+    assert list(
+        HandScore.objects.filter(hand__table=table)
+        .order_by("seat__position")
+        .values_list("points", flat=True)
+    ) == [13, 3, 5, 5]
     assert Hand.objects.get(table=table).recorded_by.username == "arturo"
 
 
@@ -70,12 +74,19 @@ def test_it_shows_the_error_next_to_a_bad_cell(as_arbiter, table):
 
 def test_the_check_endpoint_validates_as_the_arbiter_types(as_arbiter, table):
     url = sheet_url(table, "check/")
-    partial = as_arbiter.post(url, {"p0": "10", "p1": "6"}, headers={"HX-Request": "true"}).content.decode()
+    partial = as_arbiter.post(
+        url, {"p0": "10", "p1": "6"}, headers={"HX-Request": "true"}
+    ).content.decode()
     assert "16 of 26 so far; 10 to go." in partial
     wrong = as_arbiter.post(url, {"p0": "10", "p1": "6", "p2": "5", "p3": "4"}).content.decode()
     assert "add up to 25" in wrong
-    impossible = as_arbiter.post(url, {"p0": "10", "p1": "6", "p2": "5", "p3": "5"}).content.decode()
-    assert "No seat has 13 or more points, so nobody took the queen of spades: check the numbers" in impossible
+    impossible = as_arbiter.post(
+        url, {"p0": "10", "p1": "6", "p2": "5", "p3": "5"}
+    ).content.decode()
+    assert (
+        "No seat has 13 or more points, so nobody took the queen of spades: check the numbers"
+        in impossible
+    )
     good = as_arbiter.post(url, {"p0": "13", "p1": "3", "p2": "5", "p3": "5"}).content.decode()
     assert "press Enter" in good
     moon = as_arbiter.post(url, {"p0": "0", "p1": "26", "p2": "26", "p3": "26"}).content.decode()
@@ -85,7 +96,11 @@ def test_the_check_endpoint_validates_as_the_arbiter_types(as_arbiter, table):
 def test_the_moon_button_records_the_pattern_for_the_shooter(as_arbiter, table):
     response = post_hand(as_arbiter, table, moon=2)
     assert response.status_code == 200, response.content.decode()
-    points = list(HandScore.objects.filter(hand__table=table).order_by("seat__position").values_list("points", flat=True))
+    points = list(
+        HandScore.objects.filter(hand__table=table)
+        .order_by("seat__position")
+        .values_list("points", flat=True)
+    )
     assert points == [26, 26, 0, 26]
 
 
@@ -94,7 +109,11 @@ def test_the_moon_button_with_the_choice_rule_can_subtract(as_arbiter, table):
     tournament.moon_rule = "choice"
     tournament.save()
     assert post_hand(as_arbiter, table, moon_self=1).status_code == 200
-    points = list(HandScore.objects.filter(hand__table=table).order_by("seat__position").values_list("points", flat=True))
+    points = list(
+        HandScore.objects.filter(hand__table=table)
+        .order_by("seat__position")
+        .values_list("points", flat=True)
+    )
     assert points == [0, -26, 0, 0]
 
 
@@ -102,14 +121,23 @@ def test_a_penalty_needs_offender_and_reason_shown_next_to_the_fields(as_arbiter
     response = post_hand(as_arbiter, table, action="penalty")
     html = response.content.decode()
     assert response.status_code == 422
-    assert "Choose the player who made the illegal play." in html and "Give the reason for the penalty." in html
+    assert (
+        "Choose the player who made the illegal play." in html
+        and "Give the reason for the penalty." in html
+    )
     assert not Hand.objects.exists()
 
 
 def test_a_penalty_gives_the_offender_the_hand_total(as_arbiter, table):
-    response = post_hand(as_arbiter, table, action="penalty", penalty_offender=1, penalty_reason="revoke")
+    response = post_hand(
+        as_arbiter, table, action="penalty", penalty_offender=1, penalty_reason="revoke"
+    )
     assert response.status_code == 200
-    points = list(HandScore.objects.filter(hand__table=table).order_by("seat__position").values_list("points", flat=True))
+    points = list(
+        HandScore.objects.filter(hand__table=table)
+        .order_by("seat__position")
+        .values_list("points", flat=True)
+    )
     assert points == [0, 26, 0, 0]
     assert Penalty.objects.get().reason == "revoke"
     assert "Penalty to seat 2: revoke" in response.content.decode()
@@ -117,7 +145,15 @@ def test_a_penalty_gives_the_offender_the_hand_total(as_arbiter, table):
 
 def test_a_double_submitted_form_records_one_hand(as_arbiter, table):
     table.refresh_from_db()
-    data = {"version": table.version, "number": 1, "action": "record", "p0": 13, "p1": 3, "p2": 5, "p3": 5}
+    data = {
+        "version": table.version,
+        "number": 1,
+        "action": "record",
+        "p0": 13,
+        "p1": 3,
+        "p2": 5,
+        "p3": 5,
+    }
     first = as_arbiter.post(sheet_url(table, "hands/"), data, headers={"HX-Request": "true"})
     second = as_arbiter.post(sheet_url(table, "hands/"), data, headers={"HX-Request": "true"})
     assert first.status_code == 200 and second.status_code == 200
@@ -130,37 +166,57 @@ def test_the_second_arbiter_is_refused_with_the_current_state(as_arbiter, as_org
     seen = table.version
     a = {"version": seen, "number": 1, "action": "record", "p0": 13, "p1": 3, "p2": 5, "p3": 5}
     b = {"version": seen, "number": 1, "action": "record", "p0": 0, "p1": 20, "p2": 3, "p3": 3}
-    assert as_arbiter.post(sheet_url(table, "hands/"), a, headers={"HX-Request": "true"}).status_code == 200
+    assert (
+        as_arbiter.post(sheet_url(table, "hands/"), a, headers={"HX-Request": "true"}).status_code
+        == 200
+    )
     refused = as_organizer.post(sheet_url(table, "hands/"), b, headers={"HX-Request": "true"})
     assert refused.status_code == 409
     html = refused.content.decode()
     assert "Another arbiter saved this table first" in html
     assert ">13<" in html  # the current state, with the first arbiter's hand
-    assert list(HandScore.objects.filter(hand__table=table).order_by("seat__position").values_list("points", flat=True)) == [13, 3, 5, 5]
+    assert list(
+        HandScore.objects.filter(hand__table=table)
+        .order_by("seat__position")
+        .values_list("points", flat=True)
+    ) == [13, 3, 5, 5]
 
 
 def test_a_correction_needs_a_reason(as_arbiter, table):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     table.refresh_from_db()
     url = sheet_url(table, "hands/1/correct/")
-    response = as_arbiter.post(url, {"version": table.version, "p0": 3, "p1": 13, "p2": 5, "p3": 5, "reason": ""})
+    response = as_arbiter.post(
+        url, {"version": table.version, "p0": 3, "p1": 13, "p2": 5, "p3": 5, "reason": ""}
+    )
     assert response.status_code == 422
     assert "This field is required." in response.content.decode()
 
 
-def test_a_correction_is_kept_in_the_history_with_who_before_after_and_reason(as_arbiter, table, anonymous):
+def test_a_correction_is_kept_in_the_history_with_who_before_after_and_reason(
+    as_arbiter, table, anonymous
+):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     table.refresh_from_db()
     form = as_arbiter.get(sheet_url(table, "hands/1/correct/"), headers={"HX-Request": "true"})
     assert form.status_code == 200 and 'name="reason"' in form.content.decode()
     response = as_arbiter.post(
         sheet_url(table, "hands/1/correct/"),
-        {"version": table.version, "p0": 3, "p1": 13, "p2": 5, "p3": 5, "reason": "seats 1 and 2 swapped"},
+        {
+            "version": table.version,
+            "p0": 3,
+            "p1": 13,
+            "p2": 5,
+            "p3": 5,
+            "reason": "seats 1 and 2 swapped",
+        },
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200 and "Hand 1 corrected" in response.content.decode()
     history = anonymous.get(sheet_url(table, "history/")).content.decode()
-    assert "Hand corrected" in history and "seats 1 and 2 swapped" in history and "arturo" in history
+    assert (
+        "Hand corrected" in history and "seats 1 and 2 swapped" in history and "arturo" in history
+    )
     assert "13 · 3 · 5 · 5" in history and "3 · 13 · 5 · 5" in history
     assert HandScore.history.filter(history_change_reason="seats 1 and 2 swapped").count() == 2
 
@@ -170,8 +226,10 @@ def test_a_stale_correction_is_refused(as_arbiter, table):
     table.refresh_from_db()
     old = table.version
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
-    response = as_arbiter.post(sheet_url(table, "hands/1/correct/"),
-                               {"version": old, "p0": 3, "p1": 13, "p2": 5, "p3": 5, "reason": "x"})
+    response = as_arbiter.post(
+        sheet_url(table, "hands/1/correct/"),
+        {"version": old, "p0": 3, "p1": 13, "p2": 5, "p3": 5, "reason": "x"},
+    )
     assert response.status_code == 409
 
 
@@ -183,7 +241,9 @@ def test_game_end_shows_places_match_points_and_confirm(as_arbiter, table):
     assert "Confirm the table result" in html and 'id="entry"' not in html
     assert "Match pts" in html
     table.refresh_from_db()
-    response = as_arbiter.post(sheet_url(table, "confirm/"), {"version": table.version}, headers={"HX-Request": "true"})
+    response = as_arbiter.post(
+        sheet_url(table, "confirm/"), {"version": table.version}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200 and "Result confirmed" in response.content.decode()
     table.refresh_from_db()
     assert table.result_confirmed_at is not None
@@ -194,13 +254,17 @@ def test_game_end_shows_places_match_points_and_confirm(as_arbiter, table):
 def test_confirming_a_game_in_progress_is_refused(as_arbiter, table):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     table.refresh_from_db()
-    assert as_arbiter.post(sheet_url(table, "confirm/"), {"version": table.version}).status_code == 422
+    assert (
+        as_arbiter.post(sheet_url(table, "confirm/"), {"version": table.version}).status_code == 422
+    )
 
 
 def test_the_arbiter_closes_the_game_when_time_is_up(as_arbiter, table):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     table.refresh_from_db()
-    response = as_arbiter.post(sheet_url(table, "close/"), {"version": table.version}, headers={"HX-Request": "true"})
+    response = as_arbiter.post(
+        sheet_url(table, "close/"), {"version": table.version}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     assert Table.objects.get(pk=table.pk).closed_by_arbiter
     assert "Confirm the table result" in response.content.decode()
@@ -211,11 +275,20 @@ def test_a_locked_round_refuses_new_hands(as_arbiter, table):
     assert post_hand(as_arbiter, table, [13, 3, 5, 5]).status_code == 409
 
 
-@pytest.mark.parametrize("suffix,method", [
-    ("hands/", "post"), ("check/", "post"), ("hands/1/correct/", "post"), ("hands/1/correct/", "get"),
-    ("close/", "post"), ("confirm/", "post"),
-])
-def test_writes_are_refused_to_outsiders_and_anonymous(as_outsider, anonymous, table, suffix, method):
+@pytest.mark.parametrize(
+    "suffix,method",
+    [
+        ("hands/", "post"),
+        ("check/", "post"),
+        ("hands/1/correct/", "post"),
+        ("hands/1/correct/", "get"),
+        ("close/", "post"),
+        ("confirm/", "post"),
+    ],
+)
+def test_writes_are_refused_to_outsiders_and_anonymous(
+    as_outsider, anonymous, table, suffix, method
+):
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     for client in (as_outsider, anonymous):
         response = getattr(client, method)(sheet_url(table, suffix), {"version": 1, "p0": 1})
@@ -232,7 +305,10 @@ def test_an_arbiter_of_another_tournament_is_refused(table, outsider):
     other.arbiters.add(outsider)
     client = Client()
     client.force_login(outsider)
-    assert client.post(sheet_url(table, "hands/"), {"version": 0, "number": 1, "p0": 26}).status_code == 403
+    assert (
+        client.post(sheet_url(table, "hands/"), {"version": 0, "number": 1, "p0": 26}).status_code
+        == 403
+    )
 
 
 def test_draft_tournament_tables_are_hidden_from_the_public(anonymous, as_arbiter, table):
@@ -250,7 +326,9 @@ def test_csrf_is_enforced_on_writes(arbiter, table):
 
     client = Client(enforce_csrf_checks=True)
     client.force_login(arbiter)
-    response = client.post(sheet_url(table, "hands/"), {"version": 0, "number": 1, "p0": 26, "p1": 0, "p2": 0, "p3": 0})
+    response = client.post(
+        sheet_url(table, "hands/"), {"version": 0, "number": 1, "p0": 26, "p1": 0, "p2": 0, "p3": 0}
+    )
     assert response.status_code == 403
     assert not Hand.objects.exists()
 
@@ -261,7 +339,12 @@ def test_the_arbiter_can_enter_hand_after_hand_with_the_forms_the_pages_return(a
     html = as_arbiter.get(sheet_url(table)).content.decode()
     for number, points in enumerate(([13, 3, 5, 5], [0, 20, 3, 3], [13, 1, 6, 6]), start=1):
         version = re.search(r'name="version" value="(\d+)"', html).group(1)
-        data = {"version": version, "number": number, "action": "record", **{f"p{i}": p for i, p in enumerate(points)}}
+        data = {
+            "version": version,
+            "number": number,
+            "action": "record",
+            **{f"p{i}": p for i, p in enumerate(points)},
+        }
         response = as_arbiter.post(sheet_url(table, "hands/"), data, headers={"HX-Request": "true"})
         assert response.status_code == 200, response.content.decode()
         html = response.content.decode()

@@ -1,4 +1,5 @@
-"""Words a user reads: names instead of codes, the address suggested from the name (issue 14, "Words")."""
+"""Words a user reads: names instead of codes, the address suggested from the name (issue 14,
+"Words")."""
 
 import re
 
@@ -12,12 +13,28 @@ from tournaments.models import Registration, Round, Tournament
 pytestmark = pytest.mark.django_db
 
 #: Codes that must never reach a page as they are (rule sets, seating methods, moon rules).
-RAW_CODES = ("black_maria", "five_player", "three_player", "peppa_hearts", "others_unless_loses",
-             ">balanced<", ": balanced<", ">swiss<", "method: balanced")
+RAW_CODES = (
+    "black_maria",
+    "five_player",
+    "three_player",
+    "peppa_hearts",
+    "others_unless_loses",
+    ">balanced<",
+    ": balanced<",
+    ">swiss<",
+    "method: balanced",
+)
 
 NEW = {
-    "name": "Coppa Città di Roma", "slug": "", "rules": "club", "scoring": "10-6-3-1", "game_end": "target",
-    "target_points": 100, "rounds_planned": 3, "bye_match_points": "5", "seating_method": "balanced",
+    "name": "Coppa Città di Roma",
+    "slug": "",
+    "rules": "club",
+    "scoring": "10-6-3-1",
+    "game_end": "target",
+    "target_points": 100,
+    "rounds_planned": 3,
+    "bye_match_points": "5",
+    "seating_method": "balanced",
     "table_size": 4,
 }
 
@@ -47,7 +64,9 @@ def test_the_seating_page_names_the_method(as_organizer, tournament, language):
     for i in range(8):
         Registration.objects.create(tournament=tournament, player=PlayerFactory(name=f"P{i}"))
     seating_service.seat_next_round(tournament, seed=1)
-    html = as_organizer.get("/t/coppa/manage/rounds/1/seating/", headers={"Accept-Language": language}).content.decode()
+    html = as_organizer.get(
+        "/t/coppa/manage/rounds/1/seating/", headers={"Accept-Language": language}
+    ).content.decode()
     for code in RAW_CODES:
         assert code not in _visible(html), code
     if language == "en":
@@ -71,7 +90,9 @@ def test_table_states_on_the_public_pages(anonymous, table, language):
     from tournaments.audit import COMMAND_LINE
 
     record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
-    html = anonymous.get("/t/coppa/rounds/1/", headers={"Accept-Language": language}).content.decode()
+    html = anonymous.get(
+        "/t/coppa/rounds/1/", headers={"Accept-Language": language}
+    ).content.decode()
     assert ("playing" if language == "en" else "in gioco") in html
 
 
@@ -126,17 +147,24 @@ def _end_the_game(table):
     from tournaments.audit import COMMAND_LINE
 
     for _ in range(4):
-        record_hand(table, [25, 1, 0, 0], actor=COMMAND_LINE)  # seat 1 reaches 100: last, 1 match point; 8, 8, 3
+        record_hand(
+            table, [25, 1, 0, 0], actor=COMMAND_LINE
+        )  # seat 1 reaches 100: last, 1 match point; 8, 8, 3
 
 
-@pytest.mark.parametrize(("language", "words"), [
-    ("en", ("</strong> match point ·", "</strong> result points")),
-    ("it", ("</strong> punto-partita ·", "</strong> punti-risultato")),
-])
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("</strong> match point ·", "</strong> result points")),
+        ("it", ("</strong> punto-partita ·", "</strong> punti-risultato")),
+    ],
+)
 def test_one_match_point_is_singular_on_the_player_page(anonymous, table, language, words):
     _end_the_game(table)
     player = table.seats.get(position=0).registration.player
-    html = anonymous.get(f"/t/coppa/players/{player.pk}/", headers={"Accept-Language": language}).content.decode()
+    html = anonymous.get(
+        f"/t/coppa/players/{player.pk}/", headers={"Accept-Language": language}
+    ).content.decode()
     for word in words:
         assert word in html, word
 
@@ -154,20 +182,30 @@ def test_the_sheet_says_one_match_point(as_arbiter, table):
 def test_the_entry_check_agrees_with_what_is_missing(as_arbiter, table):
     from .conftest import sheet_url
 
-    one = as_arbiter.post(sheet_url(table, "check/"), {"p0": "13", "p1": "12"}, headers={"Accept-Language": "it"})
+    one = as_arbiter.post(
+        sheet_url(table, "check/"), {"p0": "13", "p1": "12"}, headers={"Accept-Language": "it"}
+    )
     assert "25 su 26 finora; ne manca 1." in one.content.decode()
-    many = as_arbiter.post(sheet_url(table, "check/"), {"p0": "10"}, headers={"Accept-Language": "it"})
+    many = as_arbiter.post(
+        sheet_url(table, "check/"), {"p0": "10"}, headers={"Accept-Language": "it"}
+    )
     assert "10 su 26 finora; ne mancano 16." in many.content.decode()
 
 
-@pytest.mark.parametrize(("planned", "english", "italian"), [
-    (1, "0 of 1 round.", "0 su 1 turno."),
-    (3, "0 of 3 rounds.", "0 su 3 turni."),
-])
+@pytest.mark.parametrize(
+    ("planned", "english", "italian"),
+    [
+        (1, "0 of 1 round.", "0 su 1 turno."),
+        (3, "0 of 3 rounds.", "0 su 3 turni."),
+    ],
+)
 def test_the_manage_page_counts_rounds(as_organizer, tournament, planned, english, italian):
     Tournament.objects.filter(pk=tournament.pk).update(rounds_planned=planned)
     assert english in as_organizer.get("/t/coppa/manage/").content.decode()
-    assert italian in as_organizer.get("/t/coppa/manage/", headers={"Accept-Language": "it"}).content.decode()
+    assert (
+        italian
+        in as_organizer.get("/t/coppa/manage/", headers={"Accept-Language": "it"}).content.decode()
+    )
 
 
 def test_a_missing_column_is_singular():
@@ -180,7 +218,9 @@ def test_a_missing_column_is_singular():
 # --- "where do I sit?" without accents, case or apostrophe variants -------------------------------
 
 
-@pytest.mark.parametrize("query", ["niccolo", "NICCOLO", "Niccolò", "d'angelo", "d’angelo", "DANGELO", "angelo niccolo"])
+@pytest.mark.parametrize(
+    "query", ["niccolo", "NICCOLO", "Niccolò", "d'angelo", "d’angelo", "DANGELO", "angelo niccolo"]
+)
 def test_where_do_i_sit_finds_names_without_accents(anonymous, tournament, query):
     from tests.factories import seated_table
 
@@ -189,7 +229,9 @@ def test_where_do_i_sit_finds_names_without_accents(anonymous, tournament, query
     html = anonymous.get("/t/coppa/", {"q": query}).content.decode()
     assert "Niccolò D’Angelo" in html and 'class="hit"' in html
     # What the search box swaps in as the name is typed: only the table where the name sits.
-    found = anonymous.get("/t/coppa/", {"q": query}, headers={"HX-Request": "true", "HX-Target": "seating"})
+    found = anonymous.get(
+        "/t/coppa/", {"q": query}, headers={"HX-Request": "true", "HX-Target": "seating"}
+    )
     assert "Niccolò D’Angelo" in found.content.decode() and "Elena" not in found.content.decode()
 
 
@@ -205,6 +247,10 @@ def test_names_match_without_accents_case_or_apostrophes():
     from tournaments.names import matches
 
     assert matches("Niccolò Rossi", "niccolo") and matches("Niccolò Rossi", "ROSSI NICCOLO")
-    assert matches("D’Angelo", "d'angelo") and matches("D'Angelo", "d’angelo") and matches("D`Angelo", "dangelo")
+    assert (
+        matches("D’Angelo", "d'angelo")
+        and matches("D'Angelo", "d’angelo")
+        and matches("D`Angelo", "dangelo")
+    )
     assert matches("Émile Durand-Lefèvre", "lefevre") and matches("Anna", "")
     assert not matches("Niccolò", "nicola") and not matches("Anna", "annamaria")

@@ -1,5 +1,5 @@
-"""Building tournaments whose tables count for the ratings and the seasons: one-hand games, so each table's places
-are given by one hand's points."""
+"""Building tournaments whose tables count for the ratings and the seasons: one-hand games, so each
+table's places are given by one hand's points."""
 
 from __future__ import annotations
 
@@ -14,19 +14,29 @@ from tournaments.models import Player, Registration, Round
 
 def one_hand_tournament(slug: str, *, day: datetime.date | None = None, **fields):
     """A running tournament whose games end after one hand (hands_per_game 1)."""
-    return TournamentFactory(slug=slug, name=slug.replace("-", " ").title(), start_date=day, game_end="hands",
-                             hands_per_game=1, **fields)
+    return TournamentFactory(
+        slug=slug,
+        name=slug.replace("-", " ").title(),
+        start_date=day,
+        game_end="hands",
+        hands_per_game=1,
+        **fields,
+    )
 
 
 def player(name: str, club: str = "", external_id: str = "") -> Player:
     return PlayerFactory(name=name, club=club, external_id=external_id)
 
 
-def play_table(tournament, round_number: int, number: int, players, points, *, confirm: bool = True) -> Table:
-    """A table of ``players`` (Player objects, seat order) in round ``round_number`` with one hand of ``points``
-    recorded, confirmed unless ``confirm`` is False. Registers the players when needed."""
-    round_, _ = Round.objects.get_or_create(tournament=tournament, number=round_number,
-                                            defaults={"status": Round.Status.PLAYING})
+def play_table(
+    tournament, round_number: int, number: int, players, points, *, confirm: bool = True
+) -> Table:
+    """A table of ``players`` (Player objects, seat order) in round ``round_number`` with one hand
+    of ``points`` recorded, confirmed unless ``confirm`` is False. Registers the players when
+    needed."""
+    round_, _ = Round.objects.get_or_create(
+        tournament=tournament, number=round_number, defaults={"status": Round.Status.PLAYING}
+    )
     table = Table.objects.create(round=round_, number=number)
     for position, person in enumerate(players):
         registration = Registration.objects.get_or_create(tournament=tournament, player=person)[0]
@@ -38,8 +48,9 @@ def play_table(tournament, round_number: int, number: int, players, points, *, c
 
 
 def finished_tournament(slug: str, day: datetime.date, tables, *, owner=None):
-    """A finished one-hand tournament of one round: ``tables`` is a list of (players, points), seat order; each table
-    confirmed, the round locked and the tournament finished (run the on-commit callbacks around it for ratings)."""
+    """A finished one-hand tournament of one round: ``tables`` is a list of (players, points), seat
+    order; each table confirmed, the round locked and the tournament finished (run the on-commit
+    callbacks around it for ratings)."""
     from tournaments import organizer
 
     tournament = one_hand_tournament(slug, day=day, owner=owner)

@@ -1,5 +1,5 @@
-"""export_season, export_ratings and recompute_ratings (issue 16): the rows, the dialects, and one readable line with a
-non-zero exit on bad input."""
+"""export_season, export_ratings and recompute_ratings (issue 16): the rows, the dialects, and one
+readable line with a non-zero exit on bad input."""
 
 from __future__ import annotations
 
@@ -38,22 +38,29 @@ def fails(*args) -> str:
 
 @pytest.fixture
 def season(django_capture_on_commit_callbacks):
-    """Two finished evenings of one club; Anna is registered the second time as a new record "ANNA" of "circolo
-    cuori" (matched by name and club), Bruno is the same record both times.
+    """Two finished evenings of one club; Anna is registered the second time as a new record "ANNA"
+    of "circolo cuori" (matched by name and club), Bruno is the same record both times.
 
     January: Anna 0, Bruno 5, Carla 8, Dario 13 → places 1 2 3 4.
-    February: Bruno 0, ANNA 0, Carla 5, Dario 21 → Bruno and ANNA share 1st ((25 + 20) / 2 = 45/2 by place,
-    (10 + 6) / 2 = 8 match points).
+    February: Bruno 0, ANNA 0, Carla 5, Dario 21 → Bruno and ANNA share 1st ((25 + 20) / 2 = 45/2 by
+    place, (10 + 6) / 2 = 8 match points).
     """
     anna, bruno = player("Anna", "Circolo Cuori", "CC-1"), player("Bruno", "Circolo Cuori")
     carla, dario = player("Carla", "Circolo Cuori"), player("Dario", "Circolo Cuori")
     anna_again = player("ANNA", "circolo cuori")
     with django_capture_on_commit_callbacks(execute=True):
-        january = finished_tournament("gennaio", datetime.date(2026, 1, 10), [([anna, bruno, carla, dario], [0, 5, 8, 13])])
+        january = finished_tournament(
+            "gennaio", datetime.date(2026, 1, 10), [([anna, bruno, carla, dario], [0, 5, 8, 13])]
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        february = finished_tournament("febbraio", datetime.date(2026, 2, 14),
-                                       [([bruno, anna_again, carla, dario], [0, 0, 5, 21])])
-    found = Season.objects.create(name="Stagione 2026", slug="stagione-2026", club="Circolo Cuori", best_results=2)
+        february = finished_tournament(
+            "febbraio",
+            datetime.date(2026, 2, 14),
+            [([bruno, anna_again, carla, dario], [0, 0, 5, 21])],
+        )
+    found = Season.objects.create(
+        name="Stagione 2026", slug="stagione-2026", club="Circolo Cuori", best_results=2
+    )
     found.tournaments.set([february, january])
     return found
 
@@ -77,16 +84,20 @@ def test_export_season_best_one_by_match_points_to_a_file_for_excel(season, tmp_
     text = target.read_text(encoding="utf-8")
     assert text.startswith("\ufeff")
     rows = [line.split(";") for line in text.lstrip("\ufeff").splitlines()]
-    # Best 1: Anna 10 (January's win), Bruno 8 (February's shared win); both results listed, one counted.
+    # Best 1: Anna 10 (January's win), Bruno 8 (February's shared win); both results listed, one
+    # counted.
     assert rows[1][:7] == ["1", "ANNA", "circolo cuori", "CC-1", "10,00", "1", "2"]
     assert rows[2][:7] == ["2", "Bruno", "Circolo Cuori", "", "8,00", "1", "2"]
 
 
 def test_export_season_refuses_bad_input_in_one_line(season, tmp_path):
     assert fails("export_season", "nessuna") == "no season with slug 'nessuna'"
-    assert fails("export_season", "stagione-2026", "--output", str(tmp_path / "missing" / "x.csv")).endswith(
-        "No such file or directory")
-    Season.objects.filter(pk=season.pk).update(place_points=[10, 20])  # written past the form and the service
+    assert fails(
+        "export_season", "stagione-2026", "--output", str(tmp_path / "missing" / "x.csv")
+    ).endswith("No such file or directory")
+    Season.objects.filter(pk=season.pk).update(
+        place_points=[10, 20]
+    )  # written past the form and the service
     assert "a worse place cannot score more" in fails("export_season", "stagione-2026")
 
 
@@ -102,7 +113,8 @@ def test_export_ratings_header_and_order(season):
     assert lines[0] == "rank,player,club,rating,games"
     rows = [line.split(",") for line in lines[1:]]
     by_name = {r[1]: r for r in rows}
-    # Anna's two records are two player records: ratings follow records (the season matches people, not ratings).
+    # Anna's two records are two player records: ratings follow records (the season matches people,
+    # not ratings).
     assert set(by_name) == {"Anna", "ANNA", "Bruno", "Carla", "Dario"}
     assert by_name["Bruno"][4] == "2" and by_name["Anna"][4] == "1"
     assert [int(r[3]) for r in rows] == sorted((int(r[3]) for r in rows), reverse=True)
@@ -130,7 +142,9 @@ def test_recompute_ratings_rebuilds_a_lost_log(season):
     Rating.objects.all().delete()
     assert "2 tables rated" in run("recompute_ratings")
     assert sorted(Rating.objects.values_list("player_id", "mu", "sigma", "games")) == before
-    assert services.update_ratings(tournaments=[t.pk for t in season.tournaments.all()]).start is None
+    assert (
+        services.update_ratings(tournaments=[t.pk for t in season.tournaments.all()]).start is None
+    )
 
 
 def test_the_season_totals_are_exact_fractions(season):

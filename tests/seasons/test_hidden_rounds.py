@@ -1,5 +1,5 @@
-"""Hidden rounds and the public ratings and seasons (issue 16): a hidden round's tables do not move the ratings and
-its results do not reach a season's leaderboard until the organizer releases it."""
+"""Hidden rounds and the public ratings and seasons (issue 16): a hidden round's tables do not move
+the ratings and its results do not reach a season's leaderboard until the organizer releases it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def commit(django_capture_on_commit_callbacks):
     def run(write, *args, **kwargs):
         with django_capture_on_commit_callbacks(execute=True):
             return write(*args, **kwargs)
+
     return run
 
 
@@ -39,10 +40,14 @@ def test_a_hidden_rounds_tables_are_rated_once_released(commit, people):
     commit(organizer.set_round_hidden, round_2, True, actor=COMMAND_LINE)
     commit(play_table, tournament, 2, 1, people[::-1], [0, 5, 8, 13])  # confirmed, but hidden
     assert dict(Rating.objects.values_list("player_id", "mu")) == first
-    assert RatedTable.objects.count() == 1 and set(Rating.objects.values_list("games", flat=True)) == {1}
+    assert RatedTable.objects.count() == 1 and set(
+        Rating.objects.values_list("games", flat=True)
+    ) == {1}
 
     commit(organizer.set_round_hidden, round_2, False, actor=COMMAND_LINE)
-    assert RatedTable.objects.count() == 2 and set(Rating.objects.values_list("games", flat=True)) == {2}
+    assert RatedTable.objects.count() == 2 and set(
+        Rating.objects.values_list("games", flat=True)
+    ) == {2}
     released = sorted(Rating.objects.values_list("player_id", "mu", "sigma"))
 
     commit(organizer.set_round_hidden, round_2, True, actor=COMMAND_LINE)  # hidden again: out again
@@ -57,14 +62,21 @@ def test_a_hidden_rounds_tables_are_rated_once_released(commit, people):
 def test_a_season_counts_only_the_released_rounds_of_a_finished_tournament(commit, people):
     tournament = one_hand_tournament("serata", day=datetime.date(2026, 3, 14))
     commit(play_table, tournament, 1, 1, people, [0, 5, 8, 13])  # Anna 1st
-    commit(organizer.lock_round, Round.objects.get(tournament=tournament, number=1), actor=COMMAND_LINE)
+    commit(
+        organizer.lock_round, Round.objects.get(tournament=tournament, number=1), actor=COMMAND_LINE
+    )
     round_2 = Round.objects.create(tournament=tournament, number=2, status=Round.Status.PLAYING)
     commit(organizer.set_round_hidden, round_2, True, actor=COMMAND_LINE)
     commit(play_table, tournament, 2, 1, people[::-1], [0, 0, 13, 13])  # Dario and Carla share 1st
     commit(organizer.lock_round, round_2, actor=COMMAND_LINE)
     commit(organizer.finish_tournament, tournament, actor=COMMAND_LINE)
-    season = Season.objects.create(name="Stagione", slug="stagione", club="Circolo", best_results=3,
-                                   scoring=Season.Scoring.MATCH_POINTS)
+    season = Season.objects.create(
+        name="Stagione",
+        slug="stagione",
+        club="Circolo",
+        best_results=3,
+        scoring=Season.Scoring.MATCH_POINTS,
+    )
     season.tournaments.set([tournament])
     hidden = {row.name: row.total for row in selectors.season_board(season).rows}
     assert hidden == {"Anna": 10, "Bruno": 6, "Carla": 3, "Dario": 1}  # round 1 only

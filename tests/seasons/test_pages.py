@@ -1,5 +1,6 @@
-"""Season and rating pages (issue 16): who sees what (200/302/403/404), the organizer's form without /admin/, the
-public leaderboard and ratings, the rating line of a player's page, Italian and English."""
+"""Season and rating pages (issue 16): who sees what (200/302/403/404), the organizer's form without
+/admin/, the public leaderboard and ratings, the rating line of a player's page, Italian and
+English."""
 
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ def _empty_cache():
 @pytest.fixture
 def organizer():
     user = get_user_model().objects.create_user("olga", password="pw-olga-123")
-    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament"))
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
     return user
 
 
@@ -45,7 +48,9 @@ def organizer():
 def rival():
     """Another organizer, of another club."""
     user = get_user_model().objects.create_user("rita", password="pw-rita-123")
-    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament"))
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
     return user
 
 
@@ -61,34 +66,48 @@ def people():
 
 @pytest.fixture
 def evenings(organizer, people, django_capture_on_commit_callbacks):
-    """Two finished evenings of the organizer (January: Anna, Bruno, Carla, Dario; February: Dario, Carla, Anna,
-    Bruno), with the ratings updated."""
+    """Two finished evenings of the organizer (January: Anna, Bruno, Carla, Dario; February: Dario,
+    Carla, Anna, Bruno), with the ratings updated."""
     a, b, c, d = people
     with django_capture_on_commit_callbacks(execute=True):
-        january = finished_tournament("gennaio", datetime.date(2026, 1, 10), [([a, b, c, d], [0, 5, 8, 13])],
-                                      owner=organizer)
+        january = finished_tournament(
+            "gennaio", datetime.date(2026, 1, 10), [([a, b, c, d], [0, 5, 8, 13])], owner=organizer
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        february = finished_tournament("febbraio", datetime.date(2026, 2, 14), [([a, b, c, d], [8, 13, 5, 0])],
-                                       owner=organizer)
+        february = finished_tournament(
+            "febbraio", datetime.date(2026, 2, 14), [([a, b, c, d], [8, 13, 5, 0])], owner=organizer
+        )
     return january, february
 
 
 @pytest.fixture
 def season(organizer, evenings):
-    found = Season.objects.create(name="Stagione 2026", slug="stagione-2026", club="Circolo Cuori", owner=organizer,
-                                  best_results=1)
+    found = Season.objects.create(
+        name="Stagione 2026",
+        slug="stagione-2026",
+        club="Circolo Cuori",
+        owner=organizer,
+        best_results=1,
+    )
     found.tournaments.set(evenings)
     return found
 
 
 def form_data(**changes):
-    data = {"name": "Coppa d'inverno", "slug": "", "club": "Circolo Cuori", "best_results": "2",
-            "scoring": "place", "place_points": "25, 20, 16, 13", "tournaments": []}
+    data = {
+        "name": "Coppa d'inverno",
+        "slug": "",
+        "club": "Circolo Cuori",
+        "best_results": "2",
+        "scoring": "place",
+        "place_points": "25, 20, 16, 13",
+        "tournaments": [],
+    }
     data.update(changes)
     return data
 
 
-# --- who sees what -----------------------------------------------------------------------------------
+# --- who sees what --------------------------------------------------------------------------------
 
 
 def test_the_public_pages_answer_everyone(season, outsider):
@@ -134,19 +153,28 @@ def test_only_the_seasons_organizer_edits_it(season, rival, outsider, organizer)
     assert Season.objects.get().name == "Stagione 2026"
     page = client(organizer).get("/seasons/stagione-2026/").content.decode()
     assert "/seasons/stagione-2026/edit/" in page
-    assert "/seasons/stagione-2026/edit/" not in client(rival).get("/seasons/stagione-2026/").content.decode()
+    assert (
+        "/seasons/stagione-2026/edit/"
+        not in client(rival).get("/seasons/stagione-2026/").content.decode()
+    )
 
 
-# --- the organizer's form ----------------------------------------------------------------------------
+# --- the organizer's form -------------------------------------------------------------------------
 
 
 def test_the_organizer_creates_a_season_and_attaches_tournaments(organizer, evenings):
     january, february = evenings
-    response = client(organizer).post("/seasons/new/", form_data(tournaments=[january.pk, february.pk]))
+    response = client(organizer).post(
+        "/seasons/new/", form_data(tournaments=[january.pk, february.pk])
+    )
     found = Season.objects.get()
     assert response.status_code == 302 and response["Location"] == "/seasons/coppa-dinverno/"
     assert (found.slug, found.owner, found.best_results, found.place_points) == (
-        "coppa-dinverno", organizer, 2, [25, 20, 16, 13])
+        "coppa-dinverno",
+        organizer,
+        2,
+        [25, 20, 16, 13],
+    )
     assert set(found.tournaments.all()) == {january, february}
     page = client().get("/seasons/coppa-dinverno/").content.decode()
     # Anna: 1st (25) and 3rd (16): 41.
@@ -166,15 +194,20 @@ def test_a_tournament_of_another_organizer_is_refused_next_to_the_field(organize
     assert 'id="id_tournaments-error"' in response.content.decode()
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("place_points", "25, 30", "Place 2 scores more than place 1"),
-    ("place_points", "25, venti", "venti is not a number of points"),
-    ("best_results", "0", "greater than or equal to 1"),
-    ("club", "   ", "This field is required"),
-    ("slug", "new", "taken by the site"),
-    ("slug", "con spazi", "letters, digits and hyphens"),
-])
-def test_bad_input_is_shown_next_to_its_field_and_nothing_is_written(organizer, field, value, message):
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("place_points", "25, 30", "Place 2 scores more than place 1"),
+        ("place_points", "25, venti", "venti is not a number of points"),
+        ("best_results", "0", "greater than or equal to 1"),
+        ("club", "   ", "This field is required"),
+        ("slug", "new", "taken by the site"),
+        ("slug", "con spazi", "letters, digits and hyphens"),
+    ],
+)
+def test_bad_input_is_shown_next_to_its_field_and_nothing_is_written(
+    organizer, field, value, message
+):
     response = client(organizer).post("/seasons/new/", form_data(**{field: value}))
     html = response.content.decode()
     assert response.status_code == 422 and not Season.objects.exists()
@@ -183,15 +216,23 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_written(organizer, 
 
 def test_an_address_taken_by_another_season_is_refused(season, organizer):
     response = client(organizer).post("/seasons/new/", form_data(slug="stagione-2026"))
-    assert response.status_code == 422 and "Another season has this address" in response.content.decode()
+    assert (
+        response.status_code == 422
+        and "Another season has this address" in response.content.decode()
+    )
     assert Season.objects.count() == 1
 
 
 def test_editing_changes_the_scoring_and_the_leaderboard(season, organizer, evenings):
     page = client().get("/seasons/stagione-2026/").content.decode()
     assert "the best result counts" in page
-    data = form_data(name="Stagione 2026", slug="stagione-2026", best_results="2", scoring="match_points",
-                     tournaments=[t.pk for t in evenings])
+    data = form_data(
+        name="Stagione 2026",
+        slug="stagione-2026",
+        best_results="2",
+        scoring="match_points",
+        tournaments=[t.pk for t in evenings],
+    )
     response = client(organizer).post("/seasons/stagione-2026/edit/", data)
     assert response.status_code == 302
     found = Season.objects.get()
@@ -199,8 +240,11 @@ def test_editing_changes_the_scoring_and_the_leaderboard(season, organizer, even
     csv = client().get("/seasons/stagione-2026/export.csv").content.decode().splitlines()
     # Match points: Anna 10 + 3, Dario 1 + 10, Bruno 6 + 1, Carla 3 + 6.
     assert [line.split(",")[1:5] for line in csv[1:]] == [
-        ["Anna", "Circolo Cuori", "", "13.00"], ["Dario", "Circolo Cuori", "", "11.00"],
-        ["Carla", "Circolo Cuori", "", "9.00"], ["Bruno", "Circolo Cuori", "", "7.00"]]
+        ["Anna", "Circolo Cuori", "", "13.00"],
+        ["Dario", "Circolo Cuori", "", "11.00"],
+        ["Carla", "Circolo Cuori", "", "9.00"],
+        ["Bruno", "Circolo Cuori", "", "7.00"],
+    ]
 
 
 def test_a_tournament_can_be_detached(season, organizer, evenings):
@@ -210,12 +254,17 @@ def test_a_tournament_can_be_detached(season, organizer, evenings):
     assert list(Season.objects.get().tournaments.all()) == [january]
 
 
-# --- the public pages --------------------------------------------------------------------------------
+# --- the public pages -----------------------------------------------------------------------------
 
 
 def test_the_leaderboard_marks_dropped_results_and_lists_running_tournaments(season, organizer):
-    running = TournamentFactory(slug="marzo", name="Marzo", owner=organizer, status="running",
-                                start_date=datetime.date(2026, 3, 14))
+    running = TournamentFactory(
+        slug="marzo",
+        name="Marzo",
+        owner=organizer,
+        status="running",
+        start_date=datetime.date(2026, 3, 14),
+    )
     season.tournaments.add(running)
     html = client().get("/seasons/stagione-2026/").content.decode()
     # Best 1: Anna's January win counts (25), her February 3rd (16) is dropped.
@@ -242,9 +291,13 @@ def test_the_ratings_page_without_ratings_and_a_bad_page_number():
 
 def test_the_ratings_page_is_paged():
     people = [player(f"P{i:03d}") for i in range(60)]
-    Rating.objects.bulk_create(Rating(player=p, mu=25, sigma=8, value=1000 + i, games=1) for i, p in enumerate(people))
+    Rating.objects.bulk_create(
+        Rating(player=p, mu=25, sigma=8, value=1000 + i, games=1) for i, p in enumerate(people)
+    )
     first = client().get("/ratings/").content.decode()
-    assert "P059" in first and "P009" not in first and "Page 1 of 2" in first and 'rel="next"' in first
+    assert (
+        "P059" in first and "P009" not in first and "Page 1 of 2" in first and 'rel="next"' in first
+    )
     second = client().get("/ratings/?page=2").content.decode()
     assert "P009" in second and "P059" not in second
 
@@ -268,7 +321,7 @@ def test_a_player_without_rating_shows_no_rating_line(organizer):
     assert "rating-line" not in html
 
 
-# --- Italian and English -----------------------------------------------------------------------------
+# --- Italian and English --------------------------------------------------------------------------
 
 
 def test_the_pages_in_italian(season, organizer, people):
@@ -278,14 +331,24 @@ def test_the_pages_in_italian(season, organizer, people):
     board = client().get("/seasons/stagione-2026/", **italian).content.decode()
     assert "conta il risultato migliore" in board and "punti per posizione finale" in board
     ratings = client().get("/ratings/", **italian).content.decode()
-    assert ">Giocatore</th>" in ratings and ">Partite</th>" in ratings and "Un nuovo giocatore parte da 1000" in ratings
+    assert (
+        ">Giocatore</th>" in ratings
+        and ">Partite</th>" in ratings
+        and "Un nuovo giocatore parte da 1000" in ratings
+    )
     form = client(organizer).get("/seasons/stagione-2026/edit/", **italian).content.decode()
     assert "Risultati che contano" in form
     rating = Rating.objects.get(player=people[0])
     player_page = client().get(f"/t/gennaio/players/{people[0].pk}/", **italian).content.decode()
-    assert f"<strong>{rating.value}</strong> (" in player_page and "partite valutate)" in player_page
+    assert (
+        f"<strong>{rating.value}</strong> (" in player_page and "partite valutate)" in player_page
+    )
 
 
 def test_the_pages_in_english(season):
     board = client().get("/seasons/stagione-2026/").content.decode()
-    assert '<html lang="en">' in board and "the best result counts" in board and "points by final place" in board
+    assert (
+        '<html lang="en">' in board
+        and "the best result counts" in board
+        and "points by final place" in board
+    )

@@ -1,6 +1,6 @@
-"""Ratings (issue 16): a 3-table sequence computed with openskill directly, kept up to date by the signals after each
-commit (a confirmation at the end rates one table; a change earlier replays from there), and always equal to a full
-recompute."""
+"""Ratings (issue 16): a 3-table sequence computed with openskill directly, kept up to date by the
+signals after each commit (a confirmation at the end rates one table; a change earlier replays from
+there), and always equal to a full recompute."""
 
 from __future__ import annotations
 
@@ -26,10 +26,13 @@ DAY = datetime.date(2026, 3, 14)
 
 @pytest.fixture
 def commit(django_capture_on_commit_callbacks):
-    """Run the enclosed writes and then their on-commit callbacks (the ratings task, eager without a broker)."""
+    """Run the enclosed writes and then their on-commit callbacks (the ratings task, eager without a
+    broker)."""
+
     def run(write, *args, **kwargs):
         with django_capture_on_commit_callbacks(execute=True):
             return write(*args, **kwargs)
+
     return run
 
 
@@ -55,7 +58,8 @@ def stored(people):
 
 
 def assert_rated(people, games):
-    """The stored ratings are openskill's for ``games`` ((names, places) in order), and nobody else is rated."""
+    """The stored ratings are openskill's for ``games`` ((names, places) in order), and nobody else
+    is rated."""
     got, want = stored(people), expected(games)
     assert got.keys() == want.keys()
     for name in want:
@@ -63,12 +67,26 @@ def assert_rated(people, games):
 
 
 def snapshot():
-    """Everything the ratings store, comparable between an incremental update and a full recompute."""
+    """Everything the ratings store, comparable between an incremental update and a full
+    recompute."""
     return (
         sorted(Rating.objects.values_list("player_id", "mu", "sigma", "value", "games")),
-        list(RatedTable.objects.order_by("order_key").values_list("order_key", "table_id", "players", "places")),
-        sorted(RatingChange.objects.values_list("rated_table__order_key", "player_id", "place", "mu_before",
-                                                "sigma_before", "mu_after", "sigma_after")),
+        list(
+            RatedTable.objects.order_by("order_key").values_list(
+                "order_key", "table_id", "players", "places"
+            )
+        ),
+        sorted(
+            RatingChange.objects.values_list(
+                "rated_table__order_key",
+                "player_id",
+                "place",
+                "mu_before",
+                "sigma_before",
+                "mu_after",
+                "sigma_after",
+            )
+        ),
     )
 
 
@@ -78,8 +96,8 @@ def assert_equals_full_recompute():
     assert snapshot() == before
 
 
-# Round 1: table 1 A B C D, [13, 13, 0, 0] → places 3 3 1 1 (two ties); table 2 E F G H, [0, 5, 8, 13] → 1 2 3 4.
-# Round 2: table 1 A E B F, [1, 12, 13, 0] → places 2 3 4 1.
+# Round 1: table 1 A B C D, [13, 13, 0, 0] → places 3 3 1 1 (two ties); table 2 E F G H, [0, 5, 8,
+# 13] → 1 2 3 4. Round 2: table 1 A E B F, [1, 12, 13, 0] → places 2 3 4 1.
 T1 = ("ABCD", [13, 13, 0, 0], (3, 3, 1, 1))
 T2 = ("EFGH", [0, 5, 8, 13], (1, 2, 3, 4))
 T3 = ("AEBF", [1, 12, 13, 0], (2, 3, 4, 1))
@@ -87,7 +105,9 @@ T3 = ("AEBF", [1, 12, 13, 0], (2, 3, 4, 1))
 
 def play(commit, tournament, people, round_number, number, spec, **kwargs):
     names, points, _places = spec
-    return commit(play_table, tournament, round_number, number, [people[n] for n in names], points, **kwargs)
+    return commit(
+        play_table, tournament, round_number, number, [people[n] for n in names], points, **kwargs
+    )
 
 
 def test_three_tables_rated_in_order_with_ties_as_ties(commit, people):
@@ -122,7 +142,9 @@ def test_an_unconfirmed_table_counts_once_its_round_is_locked(commit, people):
     tournament = one_hand_tournament("serata", day=DAY)
     play(commit, tournament, people, 1, 1, T1, confirm=False)
     assert not Rating.objects.exists()  # over, but not final yet
-    commit(organizer.lock_round, Round.objects.get(tournament=tournament, number=1), actor=COMMAND_LINE)
+    commit(
+        organizer.lock_round, Round.objects.get(tournament=tournament, number=1), actor=COMMAND_LINE
+    )
     assert_rated(people, [(T1[0], T1[2])])
 
 
@@ -136,7 +158,9 @@ def test_a_reopened_and_corrected_table_is_replayed_from_its_place(commit, peopl
     # Reopened: table 2 no longer counts; table 3 is replayed after table 1 alone.
     assert_rated(people, [(T1[0], T1[2]), (T3[0], T3[2])])
     assert RatingLedger.objects.get().tables_replayed == 1  # from table 2's place: table 3 only
-    assert not Rating.objects.filter(player__name__in=["G", "H"]).exists()  # no table left to rate them
+    assert not Rating.objects.filter(
+        player__name__in=["G", "H"]
+    ).exists()  # no table left to rate them
     assert_equals_full_recompute()
 
     hand = Hand.objects.get(table=second)
@@ -181,7 +205,9 @@ def test_draft_tournaments_and_unfinished_games_do_not_count(commit, people):
     play(commit, draft, people, 1, 1, T1, confirm=False)
     commit(organizer.lock_round, Round.objects.get(tournament=draft), actor=COMMAND_LINE)
     assert not Rating.objects.exists()
-    commit(organizer.publish, draft, actor=COMMAND_LINE)  # the published tournament's locked round counts
+    commit(
+        organizer.publish, draft, actor=COMMAND_LINE
+    )  # the published tournament's locked round counts
     assert_rated(people, [(T1[0], T1[2])])
 
 
@@ -193,7 +219,13 @@ def test_an_update_that_finds_nothing_changed_writes_nothing(commit, people):
 
 
 def test_seeding_ranks_put_the_unrated_after_the_rated_in_the_given_order():
-    assert ratings.seeding_ranks({1: 1200, 2: 1300, 3: 1200}, [9, 7]) == {2: 0, 1: 1, 3: 1, 9: 3, 7: 4}
+    assert ratings.seeding_ranks({1: 1200, 2: 1300, 3: 1200}, [9, 7]) == {
+        2: 0,
+        1: 1,
+        3: 1,
+        9: 3,
+        7: 4,
+    }
 
 
 def test_the_displayed_rating_of_a_new_player_is_1000():

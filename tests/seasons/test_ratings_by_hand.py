@@ -1,17 +1,19 @@
-"""Ratings against a small example computed by hand from Weng & Lin's Plackett-Luce update (JMLR 12, 2011,
-Algorithm 4), not with openskill: two tables of four new players.
+"""Ratings against a small example computed by hand from Weng & Lin's Plackett-Luce update (JMLR 12,
+2011, Algorithm 4), not with openskill: two tables of four new players.
 
-Every new player has mu = 25, sigma = 25/3; openskill first adds tau = 25/300 to sigma (s^2 = sigma^2 + tau^2),
-beta = 25/6, and for a table of 4: c^2 = 4 (s^2 + beta^2). All mu are equal, so every exp(mu / c) is one number e
-and the sums of the update are fractions of e:
+Every new player has mu = 25, sigma = 25/3; openskill first adds tau = 25/300 to sigma (s^2 =
+sigma^2 + tau^2), beta = 25/6, and for a table of 4: c^2 = 4 (s^2 + beta^2). All mu are equal, so
+every exp(mu / c) is one number e and the sums of the update are fractions of e:
 
     omega_i = s^2 / c * W_i          mu'    = 25 + omega_i
     delta_i = s^2 / c^2 * s / c * D_i  sigma' = s * sqrt(1 - delta_i)
 
-with W_i = sum over q ranked no worse than i of ([i = q] - e / sum_q) / A_q, D_i = sum of (e / sum_q)(1 - e / sum_q)
-/ A_q (sum_q: e times the seats ranked no better than q; A_q: the seats sharing q's place).
+with W_i = sum over q ranked no worse than i of ([i = q] - e / sum_q) / A_q, D_i = sum of (e /
+sum_q)(1 - e / sum_q) / A_q (sum_q: e times the seats ranked no better than q; A_q: the seats
+sharing q's place).
 
-Table 1, places 3 3 1 1 (seats A B lose, C D share the win): sum_q = 4e for C, D and 2e for A, B; A_q = 2 everywhere.
+Table 1, places 3 3 1 1 (seats A B lose, C D share the win): sum_q = 4e for C, D and 2e for A, B;
+A_q = 2 everywhere.
     C, D: W = (1 - 1/4)/2 - (1/4)/2 = 1/4,                D = 2 (1/4 · 3/4 / 2) = 3/16
     A, B: W = -2 (1/4)/2 + (1 - 1/2)/2 - (1/2)/2 = -1/4,  D = 3/16 + 2 (1/2 · 1/2 / 2) = 7/16
 Table 2, places 1 2 3 4: sum_q = 4e, 3e, 2e, e; A_q = 1.
@@ -38,9 +40,18 @@ S2 = (25 / 3) ** 2 + (25 / 300) ** 2
 BETA2 = (25 / 6) ** 2
 C = math.sqrt(4 * (S2 + BETA2))
 
-TABLE_1 = {"A": (F(-1, 4), F(7, 16)), "B": (F(-1, 4), F(7, 16)), "C": (F(1, 4), F(3, 16)), "D": (F(1, 4), F(3, 16))}
-TABLE_2 = {"E": (F(3, 4), F(3, 16)), "F": (F(5, 12), F(59, 144)), "G": (F(-1, 12), F(95, 144)),
-           "H": (F(-13, 12), F(95, 144))}
+TABLE_1 = {
+    "A": (F(-1, 4), F(7, 16)),
+    "B": (F(-1, 4), F(7, 16)),
+    "C": (F(1, 4), F(3, 16)),
+    "D": (F(1, 4), F(3, 16)),
+}
+TABLE_2 = {
+    "E": (F(3, 4), F(3, 16)),
+    "F": (F(5, 12), F(59, 144)),
+    "G": (F(-1, 12), F(95, 144)),
+    "H": (F(-13, 12), F(95, 144)),
+}
 
 
 def by_hand(w: F, d: F) -> tuple[float, float]:
@@ -84,7 +95,15 @@ def test_confirmed_tables_store_the_hand_computed_ratings(django_capture_on_comm
         mu, sigma = by_hand(w, d)
         assert (stored[name].mu, stored[name].sigma) == pytest.approx((mu, sigma), rel=1e-12), name
         assert stored[name].value == round(1000 + 40 * (mu - 3 * sigma)) and stored[name].games == 1
-    # The shown figures, round(1000 + 40 (mu - 3 sigma)): a shared win (C, D) is worth less than a win alone (E)
-    # and than a 2nd place behind one player (F); shared places give equal ratings.
+    # The shown figures, round(1000 + 40 (mu - 3 sigma)): a shared win (C, D) is worth less than a
+    # win alone (E) and than a 2nd place behind one player (F); shared places give equal ratings.
     assert [(r.player.name, r.value) for r in Rating.objects.select_related("player")] == [
-        ("E", 1120), ("F", 1081), ("C", 1046), ("D", 1046), ("G", 1017), ("A", 982), ("B", 982), ("H", 868)]
+        ("E", 1120),
+        ("F", 1081),
+        ("C", 1046),
+        ("D", 1046),
+        ("G", 1017),
+        ("A", 982),
+        ("B", 982),
+        ("H", 868),
+    ]

@@ -1,4 +1,5 @@
-"""Publishing, locking, finishing and reopening from the command line (exit 1, one line per problem)."""
+"""Publishing, locking, finishing and reopening from the command line (exit 1, one line per
+problem)."""
 
 import io
 
@@ -57,7 +58,9 @@ def test_lock_finish_and_reopen_round_trip(draft, tmp_path):
     run("reopen_round", "cuori-2026", "1", "--reason", "a typo at table 1")
     assert status() == "running" and Round.objects.get(number=1).status == "playing"
     history = Round.objects.get(number=1).history.order_by("-history_date").first()
-    assert history.history_change_reason == "a typo at table 1" and history.history_actor == "command"
+    assert (
+        history.history_change_reason == "a typo at table 1" and history.history_actor == "command"
+    )
 
 
 def test_lock_round_refuses_unfinished_games_unless_closing_them(draft, tmp_path):
@@ -80,13 +83,21 @@ def test_reopen_table_needs_a_reason_and_a_confirmed_result(draft, tmp_path):
     from tournaments.audit import COMMAND_LINE
 
     run("import_hands", "cuori-2026", write(tmp_path, hands_csv({(1, 1): (NAMES, GAME_A)})))
-    assert fails("reopen_table", "cuori-2026", "1", "1", "--reason", "typo")[0].endswith("nothing to reopen.")
+    assert fails("reopen_table", "cuori-2026", "1", "1", "--reason", "typo")[0].endswith(
+        "nothing to reopen."
+    )
     services.confirm_result(Table.objects.get(), actor=COMMAND_LINE)
-    assert fails("reopen_table", "cuori-2026", "1", "1", "--reason", " ")[0] == "Reopening needs a reason."
+    assert (
+        fails("reopen_table", "cuori-2026", "1", "1", "--reason", " ")[0]
+        == "Reopening needs a reason."
+    )
     run("reopen_table", "cuori-2026", "1", "1", "--reason", "hand 3 typed in the wrong columns")
     table = Table.objects.get()
     assert table.result_confirmed_at is None
-    assert table.history.order_by("-history_date").first().history_change_reason == "hand 3 typed in the wrong columns"
+    assert (
+        table.history.order_by("-history_date").first().history_change_reason
+        == "hand 3 typed in the wrong columns"
+    )
 
 
 def test_import_refuses_hands_for_a_locked_round_or_a_confirmed_table(draft, tmp_path):
@@ -98,9 +109,12 @@ def test_import_refuses_hands_for_a_locked_round_or_a_confirmed_table(draft, tmp
     services.close_game(table, actor=COMMAND_LINE)
     services.confirm_result(table, actor=COMMAND_LINE)
     more = "round,table,hand,player,points\n" + "".join(
-        f"1,1,7,{name},{p}\n" for name, p in zip(NAMES, GAME_A[6]))
+        f"1,1,7,{name},{p}\n" for name, p in zip(NAMES, GAME_A[6])
+    )
     lines = fails("import_hands", "cuori-2026", write(tmp_path, more, "more.csv"))
-    assert "The result of this table is confirmed" in lines[0] and lines[0].startswith(str(tmp_path))
+    assert "The result of this table is confirmed" in lines[0] and lines[0].startswith(
+        str(tmp_path)
+    )
     run("lock_round", "cuori-2026", "1")
     lines = fails("import_hands", "cuori-2026", write(tmp_path, more, "more.csv"))
     assert "Round 1 is locked" in lines[0]
@@ -108,14 +122,25 @@ def test_import_refuses_hands_for_a_locked_round_or_a_confirmed_table(draft, tmp
 
 
 def test_the_hand_check_names_the_queen_of_spades_in_an_import(draft, tmp_path):
-    lines = fails("import_hands", "cuori-2026", write(tmp_path, hands_csv({(1, 1): (NAMES, [[12, 12, 2, 0]])})))
-    assert lines[0].endswith(":2: round 1, table 1, hand 1: No seat has 13 or more points, "
-                             "so nobody took the queen of spades: check the numbers")
+    lines = fails(
+        "import_hands",
+        "cuori-2026",
+        write(tmp_path, hands_csv({(1, 1): (NAMES, [[12, 12, 2, 0]])})),
+    )
+    assert lines[0].endswith(
+        ":2: round 1, table 1, hand 1: No seat has 13 or more points, "
+        "so nobody took the queen of spades: check the numbers"
+    )
 
 
 def test_unknown_things_give_one_readable_line_and_exit_1(draft):
-    for args in (["publish_tournament", "nope"], ["lock_round", "nope", "1"], ["lock_round", "cuori-2026", "9"],
-                 ["reopen_table", "cuori-2026", "1", "4", "--reason", "x"], ["reopen_tournament", "nope", "--reason", "x"]):
+    for args in (
+        ["publish_tournament", "nope"],
+        ["lock_round", "nope", "1"],
+        ["lock_round", "cuori-2026", "9"],
+        ["reopen_table", "cuori-2026", "1", "4", "--reason", "x"],
+        ["reopen_tournament", "nope", "--reason", "x"],
+    ):
         with pytest.raises(CommandError) as err:
             call_command(*args, stdout=io.StringIO(), stderr=io.StringIO())
         assert err.value.returncode == 1 and "\n" not in str(err.value)

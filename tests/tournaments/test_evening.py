@@ -1,4 +1,5 @@
-"""The organizer's evening at the service level (issue 14): people, check-in and late arrivals, the clock."""
+"""The organizer's evening at the service level (issue 14): people, check-in and late arrivals, the
+clock."""
 
 from datetime import timedelta
 
@@ -27,7 +28,9 @@ def tournament_of(players, **fields):
     tournament = TournamentFactory(rounds_planned=3, **fields)
     clubs = ["Circolo Roma", "Cuori Milano", "Torino Carte", ""]
     for i in range(players):
-        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"P{i + 1:02d}", club=clubs[i % 4]))
+        RegistrationFactory(
+            tournament=tournament, player=PlayerFactory(name=f"P{i + 1:02d}", club=clubs[i % 4])
+        )
     return tournament
 
 
@@ -35,29 +38,45 @@ def lock(round_):
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.LOCKED)
 
 
-# --- names -----------------------------------------------------------------------------------------
+# --- names ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("a, b", [("Niccolò", "niccolo"), ("D’Angelo", "d'angelo"), ("  Anna  Maria ", "ANNA MARIA"),
-                                  ("Çelik", "celik")])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("Niccolò", "niccolo"),
+        ("D’Angelo", "d'angelo"),
+        ("  Anna  Maria ", "ANNA MARIA"),
+        ("Çelik", "celik"),
+    ],
+)
 def test_names_fold_case_accents_apostrophes_and_spaces(a, b):
     assert names.fold(a) == names.fold(b)
 
 
-# --- players ---------------------------------------------------------------------------------------
+# --- players --------------------------------------------------------------------------------------
 
 
 def test_a_second_player_of_the_same_name_is_registered_only_on_purpose(organizer_actor):
     tournament = TournamentFactory()
-    organizer.register_player(tournament, name="Marco Bianchi", club="Circolo Roma", actor=organizer_actor)
+    organizer.register_player(
+        tournament, name="Marco Bianchi", club="Circolo Roma", actor=organizer_actor
+    )
     with pytest.raises(TournamentError) as err:
         organizer.register_player(tournament, name="marco  bianchi", club="", actor=organizer_actor)
     assert err.value.code == "namesake" and "Marco Bianchi (Circolo Roma)" in str(err.value)
     with pytest.raises(TournamentError) as err:
-        organizer.register_player(tournament, name="Marco Bianchi", club="Circolo Roma", actor=organizer_actor)
+        organizer.register_player(
+            tournament, name="Marco Bianchi", club="Circolo Roma", actor=organizer_actor
+        )
     assert err.value.code == "already_registered"
-    second = organizer.register_player(tournament, name="Marco Bianchi", club="Cuori Milano",
-                                       namesake_confirmed=True, actor=organizer_actor)
+    second = organizer.register_player(
+        tournament,
+        name="Marco Bianchi",
+        club="Cuori Milano",
+        namesake_confirmed=True,
+        actor=organizer_actor,
+    )
     assert second.player.club == "Cuori Milano" and tournament.registrations.count() == 2
     assert second.history.get().history_user_id == organizer_actor.user.pk
 
@@ -74,14 +93,25 @@ def test_edit_a_player_keeps_a_history_and_refreshes_cached_pages(organizer_acto
     registration = organizer.register_player(tournament, name="Mario Rosi")
     other = organizer.register_player(tournament, name="Anna Verdi", external_id="FIG-7")
     before = Tournament.objects.get(pk=tournament.pk).names_revision
-    organizer.edit_player(registration, name="Mario Rossi", club="Circolo Roma", external_id="FIG-1",
-                          actor=organizer_actor)
+    organizer.edit_player(
+        registration,
+        name="Mario Rossi",
+        club="Circolo Roma",
+        external_id="FIG-1",
+        actor=organizer_actor,
+    )
     player = Player.objects.get(pk=registration.player_id)
-    assert (player.name, player.club, player.external_id) == ("Mario Rossi", "Circolo Roma", "FIG-1")
+    assert (player.name, player.club, player.external_id) == (
+        "Mario Rossi",
+        "Circolo Roma",
+        "FIG-1",
+    )
     assert player.history.latest().history_user_id == organizer_actor.user.pk
     assert Tournament.objects.get(pk=tournament.pk).names_revision == before + 1
     with pytest.raises(TournamentError) as err:
-        organizer.edit_player(registration, name="Mario Rossi", external_id="FIG-7", actor=organizer_actor)
+        organizer.edit_player(
+            registration, name="Mario Rossi", external_id="FIG-7", actor=organizer_actor
+        )
     assert err.value.code == "external_id_taken"
     with pytest.raises(TournamentError) as err:
         organizer.edit_player(registration, name="anna verdi", actor=organizer_actor)
@@ -116,7 +146,7 @@ def test_withdrawal_is_kept_with_its_actor(organizer_actor):
     assert registration.history.latest().history_user_id == organizer_actor.user.pk
 
 
-# --- arbiters --------------------------------------------------------------------------------------
+# --- arbiters -------------------------------------------------------------------------------------
 
 
 def test_an_arbiter_account_is_created_without_a_password_and_appointed():
@@ -135,14 +165,18 @@ def test_an_arbiter_account_is_created_without_a_password_and_appointed():
     assert err.value.code == "bad_username"
 
 
-# --- check-in --------------------------------------------------------------------------------------
+# --- check-in -------------------------------------------------------------------------------------
 
 
 def test_absent_and_late_players_are_not_seated(organizer_actor):
     tournament = tournament_of(13)
     regs = list(tournament.registrations.order_by("player__name"))
-    changed = checkin.set_attendance(tournament, 1, {regs[0].pk: "absent", regs[1].pk: "late", regs[2].pk: "present"},
-                                     actor=organizer_actor)
+    changed = checkin.set_attendance(
+        tournament,
+        1,
+        {regs[0].pk: "absent", regs[1].pk: "late", regs[2].pk: "present"},
+        actor=organizer_actor,
+    )
     assert changed == 2 and Attendance.objects.count() == 2  # present is the default: no row
     round_ = organizer.start_round(tournament, actor=organizer_actor)
     seated = set(Seat.objects.filter(round=round_).values_list("registration_id", flat=True))
@@ -168,7 +202,9 @@ def test_check_in_is_for_the_round_about_to_be_seated_or_the_current_one(organiz
     checkin.set_attendance(tournament, 1, {reg.pk: "absent"}, actor=organizer_actor)
     lock(round_)
     assert checkin.next_round_number(tournament) == 2
-    assert not Attendance.objects.filter(round_number=2).exists()  # absent in round 1 says nothing of round 2
+    assert not Attendance.objects.filter(
+        round_number=2
+    ).exists()  # absent in round 1 says nothing of round 2
 
 
 def test_the_database_refuses_an_impossible_check_in():
@@ -198,7 +234,9 @@ def test_a_late_player_fills_in_at_a_table_of_three_that_has_not_started(organiz
     tournament = tournament_of(8, odd_policy="tables-of-3")
     late = tournament.registrations.order_by("player__name").first()
     checkin.set_attendance(tournament, 1, {late.pk: "late"}, actor=organizer_actor)
-    round_ = organizer.start_round(tournament, actor=organizer_actor)  # 7 players: a table of 4 and one of 3
+    round_ = organizer.start_round(
+        tournament, actor=organizer_actor
+    )  # 7 players: a table of 4 and one of 3
     sizes = {t.number: t.seats.count() for t in round_.tables.all()}
     assert sorted(sizes.values()) == [3, 4]
     small = min(sizes, key=sizes.get)
@@ -211,13 +249,17 @@ def test_no_fill_in_at_a_table_that_has_started(organizer_actor):
     tournament = tournament_of(9, odd_policy="tables-of-3")
     late = list(tournament.registrations.order_by("player__name")[:2])
     checkin.set_attendance(tournament, 1, {r.pk: "late" for r in late}, actor=organizer_actor)
-    round_ = organizer.start_round(tournament, actor=organizer_actor)  # 7 players: a table of 4 and one of 3
+    round_ = organizer.start_round(
+        tournament, actor=organizer_actor
+    )  # 7 players: a table of 4 and one of 3
     small, big = sorted(round_.tables.all(), key=lambda t: t.seats.count())
     record_hand(small, [13, 13, 0], actor=COMMAND_LINE)
     seat = checkin.fill_in(round_, late[0], actor=organizer_actor)
     assert seat.table == big and seat.position == 4  # the club rules have a 5-seat variant
     with pytest.raises(TournamentError) as err:
-        checkin.fill_in(round_, late[1], actor=organizer_actor)  # 5 seats is the most; the 3 has started
+        checkin.fill_in(
+            round_, late[1], actor=organizer_actor
+        )  # 5 seats is the most; the 3 has started
     assert err.value.code == "no_table"
     assert not Seat.objects.filter(registration=late[1]).exists()
 
@@ -233,7 +275,7 @@ def test_no_late_arrival_in_a_locked_round(organizer_actor):
     assert err.value.code == "round_locked"
 
 
-# --- the round clock -------------------------------------------------------------------------------
+# --- the round clock ------------------------------------------------------------------------------
 
 
 def test_starting_the_round_starts_its_clock(organizer_actor):
@@ -262,7 +304,9 @@ def test_a_round_without_minutes_has_no_clock(organizer_actor):
     round_.refresh_from_db()
     assert clock.round_clock(round_).display in ("60:00", "59:59", "1:00:00")
     with pytest.raises(TournamentError):
-        organizer.add_minutes(Round.objects.create(tournament=tournament, number=2), 5, actor=organizer_actor)
+        organizer.add_minutes(
+            Round.objects.create(tournament=tournament, number=2), 5, actor=organizer_actor
+        )
 
 
 def test_clock_display():

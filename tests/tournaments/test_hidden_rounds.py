@@ -1,5 +1,5 @@
-"""Hidden rounds (issue 16) at the service level: hiding and releasing, the public standings, exports and
-seating (which uses every result)."""
+"""Hidden rounds (issue 16) at the service level: hiding and releasing, the public standings,
+exports and seating (which uses every result)."""
 
 import io
 
@@ -23,15 +23,26 @@ def tournament():
 
 
 def second_round(tournament):
-    """Round 2 of the same players, seated by hand: the last two seats of each table share first place."""
+    """Round 2 of the same players, seated by hand: the last two seats of each table share first
+    place."""
 
     round_ = Round.objects.create(tournament=tournament, number=2, status=Round.Status.PLAYING)
-    regs = {r.player.name: r for r in Registration.objects.filter(tournament=tournament).select_related("player")}
-    for number, names in ((1, ["Hugo", "Dario", "Carla", "Elena"]), (2, ["Gina", "Bruno", "Fabio", "Anna"])):
+    regs = {
+        r.player.name: r
+        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+    for number, names in (
+        (1, ["Hugo", "Dario", "Carla", "Elena"]),
+        (2, ["Gina", "Bruno", "Fabio", "Anna"]),
+    ):
         table = Table.objects.create(round=round_, number=number)
         for position, name in enumerate(names):
-            Seat.objects.create(table=table, round=round_, position=position, registration=regs[name])
-        play(table, [[25, 1, 0, 0]] * 4)  # seat 1 reaches 100, seat 2 4; seats 3 and 4 share first place
+            Seat.objects.create(
+                table=table, round=round_, position=position, registration=regs[name]
+            )
+        play(
+            table, [[25, 1, 0, 0]] * 4
+        )  # seat 1 reaches 100, seat 2 4; seats 3 and 4 share first place
     organizer.lock_round(round_, actor=COMMAND_LINE)
     return round_
 
@@ -46,9 +57,13 @@ def test_hiding_and_releasing_is_kept_in_the_history_and_raises_the_revision(tou
     assert round_.hidden and tournament.visibility_revision == 1
     assert round_.history.first().history_user == user and round_.history.first().hidden
     assert pages.fingerprint(tournament) != before
-    organizer.set_round_hidden(round_, True, actor=Actor.of(user))  # idempotent: no new history, no new revision
+    organizer.set_round_hidden(
+        round_, True, actor=Actor.of(user)
+    )  # idempotent: no new history, no new revision
     tournament.refresh_from_db()
-    assert tournament.visibility_revision == 1 and round_.history.count() == 3  # created, locked, hidden
+    assert (
+        tournament.visibility_revision == 1 and round_.history.count() == 3
+    )  # created, locked, hidden
     organizer.set_round_hidden(round_, False, actor=COMMAND_LINE)
     round_.refresh_from_db()
     assert not round_.hidden and round_.history.first().history_actor == "command"
@@ -67,9 +82,17 @@ def test_public_standings_leave_hidden_rounds_out_and_the_staff_see_everything(t
 
 def test_the_note_names_the_round_the_public_standings_stop_at():
     assert pages.hidden_note([], [1, 2]) == ""
-    assert pages.hidden_note([3, 4], [1, 2, 3, 4]) == "Standings after round 2; later rounds are hidden."
-    assert pages.hidden_note([2], [1, 2, 3]) == "Round 2 is hidden: its results are not counted here."
-    assert pages.hidden_note([1, 2], [1, 2]) == "Rounds 1 and 2 are hidden: their results are not counted here."
+    assert (
+        pages.hidden_note([3, 4], [1, 2, 3, 4])
+        == "Standings after round 2; later rounds are hidden."
+    )
+    assert (
+        pages.hidden_note([2], [1, 2, 3]) == "Round 2 is hidden: its results are not counted here."
+    )
+    assert (
+        pages.hidden_note([1, 2], [1, 2])
+        == "Rounds 1 and 2 are hidden: their results are not counted here."
+    )
 
 
 def test_seating_the_next_round_uses_the_hidden_results(tournament):
@@ -121,15 +144,24 @@ def test_export_commands_take_include_hidden(tournament, capsys):
 
 
 def test_the_admin_cannot_hide_or_release_a_round(tournament, client):
-    """Hiding goes through ``organizer.set_round_hidden`` (actor, history, the pages' revision): the admin
-    shows ``hidden`` and ``kind`` read-only, and a forged post leaves them as they are."""
+    """Hiding goes through ``organizer.set_round_hidden`` (actor, history, the pages' revision): the
+    admin shows ``hidden`` and ``kind`` read-only, and a forged post leaves them as they are."""
     round_ = swiss_round(tournament)
     admin = get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-123")
     client.force_login(admin)
     url = f"/admin/tournaments/round/{round_.pk}/change/"
     page = client.get(url).content.decode()
     assert 'name="hidden"' not in page and 'name="kind"' not in page
-    client.post(url, {"tournament": tournament.pk, "number": 1, "hidden": "on", "kind": "final",
-                      "tables-TOTAL_FORMS": "0", "tables-INITIAL_FORMS": "0"})
+    client.post(
+        url,
+        {
+            "tournament": tournament.pk,
+            "number": 1,
+            "hidden": "on",
+            "kind": "final",
+            "tables-TOTAL_FORMS": "0",
+            "tables-INITIAL_FORMS": "0",
+        },
+    )
     round_.refresh_from_db()
     assert round_.hidden is False and round_.kind == Round.Kind.SWISS

@@ -1,4 +1,5 @@
-"""Hostile and careless input: every field within bounds, every problem one row-numbered line, no slow parse."""
+"""Hostile and careless input: every field within bounds, every problem one row-numbered line, no
+slow parse."""
 
 import time
 
@@ -24,39 +25,55 @@ def tournament():
     return Tournament.objects.get(slug="cuori-2026")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("name,club\nAn\x00na,Roma\n", ":2: name contains a control character"),
-    ("name,club\nAnna,Ro\x1bma\n", ":2: club contains a control character"),
-    ("name,club\n" + "A" * 121 + ",Roma\n", ":2: name is 121 characters long; at most 120"),
-    ("name,club\nAnna," + "R" * 121 + "\n", ":2: club is 121 characters long; at most 120"),
-    ("name,external_id\nAnna," + "9" * 65 + "\n", ":2: external_id is 65 characters long; at most 64"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("name,club\nAn\x00na,Roma\n", ":2: name contains a control character"),
+        ("name,club\nAnna,Ro\x1bma\n", ":2: club contains a control character"),
+        ("name,club\n" + "A" * 121 + ",Roma\n", ":2: name is 121 characters long; at most 120"),
+        ("name,club\nAnna," + "R" * 121 + "\n", ":2: club is 121 characters long; at most 120"),
+        (
+            "name,external_id\nAnna," + "9" * 65 + "\n",
+            ":2: external_id is 65 characters long; at most 64",
+        ),
+    ],
+)
 def test_players_files_with_bad_text_get_a_row_numbered_line(tournament, tmp_path, text, message):
     lines = fails("import_players", "cuori-2026", write(tmp_path, text, "p.csv"))
     assert any(line.endswith(message) or message in line for line in lines), lines
     assert not Player.objects.exists()
 
 
-@pytest.mark.parametrize("cell, column, message", [
-    ("round", "32768", "round must be from 1 to 200, got 32768"),
-    ("table", "99999", "table must be from 1 to 9999, got 99999"),
-    ("hand", "501", "hand must be from 1 to 500, got 501"),
-    ("points", "１０", "points '１０' is not a whole number"),
-    ("points", "1_0", "points '1_0' is not a whole number"),
-    ("points", "1e3", "points '1e3' is not a whole number"),
-    ("player", "An\x00na", "player contains a control character"),
-])
-def test_hands_files_with_bad_cells_get_a_row_numbered_line(tournament, tmp_path, cell, column, message):
+@pytest.mark.parametrize(
+    "cell, column, message",
+    [
+        ("round", "32768", "round must be from 1 to 200, got 32768"),
+        ("table", "99999", "table must be from 1 to 9999, got 99999"),
+        ("hand", "501", "hand must be from 1 to 500, got 501"),
+        ("points", "１０", "points '１０' is not a whole number"),
+        ("points", "1_0", "points '1_0' is not a whole number"),
+        ("points", "1e3", "points '1e3' is not a whole number"),
+        ("player", "An\x00na", "player contains a control character"),
+    ],
+)
+def test_hands_files_with_bad_cells_get_a_row_numbered_line(
+    tournament, tmp_path, cell, column, message
+):
     values = {"round": "1", "table": "1", "hand": "1", "player": "Anna", "points": "13"}
     values[cell] = column
-    text = "round,table,hand,player,points\n" + ",".join(values[c] for c in ("round", "table", "hand", "player", "points")) + "\n"
+    text = (
+        "round,table,hand,player,points\n"
+        + ",".join(values[c] for c in ("round", "table", "hand", "player", "points"))
+        + "\n"
+    )
     lines = fails("import_hands", "cuori-2026", write(tmp_path, text))
     assert any(":2: " + message in line for line in lines), lines
     assert not Table.objects.exists()
 
 
 def test_formula_like_names_import_back_from_every_export(tournament, tmp_path):
-    """The CSV guard (an apostrophe before = + - @ and ') is taken off on import: exports import back equal."""
+    """The CSV guard (an apostrophe before = + - @ and ') is taken off on import: exports import
+    back equal."""
     names = ["=Anna", "+Bruno", "-Carla", "@Dario", "'Elena", "Fabio", "Gina", "Ivo"]
     players = "name,club\n" + "".join(f"{n},Roma\n" for n in names)
     run("import_players", "cuori-2026", write(tmp_path, players, "players.csv"))
@@ -77,7 +94,19 @@ def test_the_guard_and_its_undoing_are_inverse():
     """defusedcsv guards formula-like cells on export; the readers take the guard off again."""
     import io
 
-    names = ["=SUM(A1)", "+39 06", "-3", "@home", "|pipe|", "%p", "'quoted", "''twice", "plain", "D'Amico", "-"]
+    names = [
+        "=SUM(A1)",
+        "+39 06",
+        "-3",
+        "@home",
+        "|pipe|",
+        "%p",
+        "'quoted",
+        "''twice",
+        "plain",
+        "D'Amico",
+        "-",
+    ]
     out = io.StringIO()
     csvio.write_csv(out, ("name",), [[n] for n in names])
     assert "'=SUM(A1)" in out.getvalue() and "'\\|pipe\\|" in out.getvalue()
@@ -87,7 +116,9 @@ def test_the_guard_and_its_undoing_are_inverse():
 
 def test_a_large_players_file_is_imported_with_a_constant_number_of_queries(tournament):
     def rows(n, start=0):
-        return "name,club\n" + "".join(f"Player {i},Club {i % 7}\n" for i in range(start, start + n))
+        return "name,club\n" + "".join(
+            f"Player {i},Club {i % 7}\n" for i in range(start, start + n)
+        )
 
     with CaptureQueriesContext(connection):
         services.import_players(tournament, rows(50), actor=COMMAND_LINE)
@@ -112,8 +143,13 @@ def test_exponent_match_points_are_refused_at_once():
 
 
 def test_the_database_refuses_numbers_out_of_bounds():
-    for field, value in (("bye_match_points", "1e9999999"), ("target_points", 20000), ("rounds_planned", 500),
-                         ("hands_per_game", 1000), ("bye_result_points", 20000)):
+    for field, value in (
+        ("bye_match_points", "1e9999999"),
+        ("target_points", 20000),
+        ("rounds_planned", 500),
+        ("hands_per_game", 1000),
+        ("bye_result_points", 20000),
+    ):
         with pytest.raises(IntegrityError), transaction.atomic():
             TournamentFactory(**{field: value})
     t = TournamentFactory()
@@ -121,12 +157,16 @@ def test_the_database_refuses_numbers_out_of_bounds():
         Round.objects.create(tournament=t, number=numbers.MAX_ROUNDS + 1)
 
 
-@pytest.mark.parametrize("value, expected", [("5", 5), ("5.5", 11 / 2), ("5,5", 11 / 2), ("19/3", 19 / 3), ("0", 0)])
+@pytest.mark.parametrize(
+    "value, expected", [("5", 5), ("5.5", 11 / 2), ("5,5", 11 / 2), ("19/3", 19 / 3), ("0", 0)]
+)
 def test_match_points_accept_plain_forms(value, expected):
     assert numbers.match_points(value) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("value", ["1e3", "-1", "101", "1/0", "12345", "5.", "NaN", "inf", "１０", " 5 5"])
+@pytest.mark.parametrize(
+    "value", ["1e3", "-1", "101", "1/0", "12345", "5.", "NaN", "inf", "１０", " 5 5"]
+)
 def test_match_points_refuse_everything_else(value):
     with pytest.raises(ValueError):
         numbers.match_points(value)

@@ -25,15 +25,23 @@ def problems_of(call):
 
 
 def test_import_failed_sorts_by_row_and_keeps_each_rows_order():
-    error = TournamentError.import_failed([RowError(7, "b"), RowError(3, "x"), RowError(0, "file"), RowError(3, "y")])
-    assert [(p.row, p.message) for p in error.problems] == [(0, "file"), (3, "x"), (3, "y"), (7, "b")]
+    error = TournamentError.import_failed(
+        [RowError(7, "b"), RowError(3, "x"), RowError(0, "file"), RowError(3, "y")]
+    )
+    assert [(p.row, p.message) for p in error.problems] == [
+        (0, "file"),
+        (3, "x"),
+        (3, "y"),
+        (7, "b"),
+    ]
     assert str(error) == "4 problems in the file"
     assert str(TournamentError.import_failed([RowError(2, "x")])) == "1 problem in the file"
 
 
 def test_players_file_problems_in_row_order(tournament):
-    # Row 4's cell count is found while the file is read, before rows 2 and 7 are checked one by one.
-    text = "name,club,external_id\n,Roma,\nAnna,Roma,X1\nBruno,Roma\n,,\nCarla,Roma,\n\"\",Milano,\n"
+    # Row 4's cell count is found while the file is read, before rows 2 and 7 are checked one by
+    # one.
+    text = 'name,club,external_id\n,Roma,\nAnna,Roma,X1\nBruno,Roma\n,,\nCarla,Roma,\n"",Milano,\n'
     problems = problems_of(lambda: services.import_players(tournament, text, actor=COMMAND_LINE))
     assert [row for row, _message in problems] == [2, 4, 7]
 

@@ -42,8 +42,14 @@ def test_statuses_levels_and_check_in_states_read_as_words(language):
     with translation.override(language):
         for status in ("waiting", "playing", "ended", "confirmed"):
             assert labels.table_status_label(status) not in ("waiting", "ended")
-        for choices in (Tournament.Status, Round.Status, ImportJob.Kind, ImportJob.Status, Attendance.State,
-                        Tournament.MoonRule):
+        for choices in (
+            Tournament.Status,
+            Round.Status,
+            ImportJob.Kind,
+            ImportJob.Status,
+            Attendance.State,
+            Tournament.MoonRule,
+        ):
             for value, name in choices.choices:
                 assert str(name) and "_" not in str(name), (choices, value)
         for level in LEVELS:

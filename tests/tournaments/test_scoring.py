@@ -25,7 +25,10 @@ def test_peppa_hands_add_up_to_36_000():
 def test_it_names_the_sum_found_and_the_sums_allowed():
     with pytest.raises(ScoringError) as err:
         scoring.check_hand([10, 3, 12, 0], CLUB)
-    assert str(err.value) == "the points add up to 25; a hand must add up to 26 or 78 (a shoot-the-moon pattern)"
+    assert (
+        str(err.value)
+        == "the points add up to 25; a hand must add up to 26 or 78 (a shoot-the-moon pattern)"
+    )
 
 
 @pytest.mark.parametrize("shooter", range(4))
@@ -60,7 +63,8 @@ def test_shooter_subtracts_and_shooters_choice_001():
 
 def test_others_unless_that_ends_the_game_with_the_shooter_losing_001():
     rules = ScoringRules(moon_rule="others_unless_loses")
-    # Others +26 would take seat 1 to 100 while the shooter (90) is not lowest: the shooter must subtract.
+    # Others +26 would take seat 1 to 100 while the shooter (90) is not lowest: the shooter must
+    # subtract.
     before = [90, 74, 10, 10]
     assert scoring.check_hand([-26, 0, 0, 0], rules, before) == scoring.HAND_MOON
     with pytest.raises(ScoringError):
@@ -93,7 +97,9 @@ def test_three_and_five_player_hands():
     assert scoring.check_hand([26, 26, 0, 26, 26], CLUB) == scoring.HAND_MOON
 
 
-@pytest.mark.parametrize("points", [[13, 13], [1, 1, 1, 1, 1, 21], [13, 13.0, 0, 0], [13, "13", 0, 0], [13, True, 12, 0]])
+@pytest.mark.parametrize(
+    "points", [[13, 13], [1, 1, 1, 1, 1, 21], [13, 13.0, 0, 0], [13, "13", 0, 0], [13, True, 12, 0]]
+)
 def test_malformed_hands_are_refused(points):
     with pytest.raises(ScoringError):
         scoring.check_hand(points, CLUB)
@@ -133,7 +139,10 @@ def test_the_002_example_34_34_78_123():
         ([10, 20, 40, 40], [10, 6, 2, 2]),  # two tied last
         ([10, 30, 30, 40], [10, Fraction(9, 2), Fraction(9, 2), 1]),  # two tied in the middle
         ([10, 10, 10, 40], [Fraction(19, 3)] * 3 + [1]),  # three tied first
-        ([10, 40, 40, 40], [10, Fraction(10, 3), Fraction(10, 3), Fraction(10, 3)]),  # three tied last
+        (
+            [10, 40, 40, 40],
+            [10, Fraction(10, 3), Fraction(10, 3), Fraction(10, 3)],
+        ),  # three tied last
         ([50, 50, 50, 50], [5, 5, 5, 5]),  # four-way tie
         ([10, 10, 40, 40], [8, 8, 2, 2]),  # two pairs
     ],
@@ -164,7 +173,13 @@ def test_3_and_5_seat_tables_keep_the_average_of_a_4_seat_table(scheme):
 def test_match_point_overrides_are_checked():
     table = scoring.match_point_table("10-6-3-1", {"3": ["10", "5", "0"]})
     assert table[3] == (10, 5, 0)
-    for bad in ({"3": [10, 5]}, {"6": [1] * 6}, {"4": [1, 6, 3, 1]}, {"4": [10, 6, 3, -1]}, {"4": ["x", 1, 1, 1]}):
+    for bad in (
+        {"3": [10, 5]},
+        {"6": [1] * 6},
+        {"4": [1, 6, 3, 1]},
+        {"4": [10, 6, 3, -1]},
+        {"4": ["x", 1, 1, 1]},
+    ):
         with pytest.raises(ScoringError):
             scoring.match_point_table("10-6-3-1", bad)
     with pytest.raises(ScoringError):

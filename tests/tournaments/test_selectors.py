@@ -1,4 +1,5 @@
-"""Standings from the database: tables of 3, 4 and 5, byes, rounds, and a constant number of queries."""
+"""Standings from the database: tables of 3, 4 and 5, byes, rounds, and a constant number of
+queries."""
 
 from fractions import Fraction
 

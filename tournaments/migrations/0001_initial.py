@@ -10,7 +10,6 @@ import tournaments.scoring
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -19,192 +18,644 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='HistoricalTournament',
+            name="HistoricalTournament",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, verbose_name='slug')),
-                ('start_date', models.DateField(blank=True, null=True, verbose_name='start date')),
-                ('end_date', models.DateField(blank=True, null=True, verbose_name='end date')),
-                ('venue', models.CharField(blank=True, max_length=200, verbose_name='venue')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=10, verbose_name='status')),
-                ('rules', models.CharField(default='club', max_length=40, verbose_name='rule set')),
-                ('hand_total', models.PositiveSmallIntegerField(default=26, help_text='Penalty points in one hand (26 in 002, 36 in 000).', verbose_name='hand total')),
-                ('moon_rule', models.CharField(choices=[('off', 'No shooting the moon'), ('others', 'Every other player takes the hand total'), ('self', 'The shooter subtracts the hand total'), ('choice', 'The shooter chooses'), ('others_unless_loses', 'Others take the total, unless that ends the game with the shooter losing')], default='others', max_length=24, verbose_name='moon rule')),
-                ('shoot_the_sun', models.BooleanField(default=False, verbose_name='shooting the sun')),
-                ('min_hand_points', models.SmallIntegerField(default=0, help_text='Below zero where a bonus card or the moon rule gives negative points.', verbose_name='lowest points in a hand')),
-                ('scoring', models.CharField(choices=[('10-6-3-1', 'Match points 10/6/3/1'), ('20-0-0-0', 'Victory points, one winner 20/0/0/0'), ('14-6-0-0', 'Victory points, two winners 14/6/0/0')], default='10-6-3-1', max_length=10, verbose_name='scoring scheme')),
-                ('match_points', models.JSONField(blank=True, default=dict, help_text='Per table size, the points of each place, e.g. {"3": ["10", "4", "1"]}.', verbose_name='match points by table size')),
-                ('game_end', models.CharField(choices=[('target', 'A player reaches the target points'), ('hands', 'A fixed number of hands'), ('arbiter', 'Closed by the arbiter when time is up')], default='target', max_length=10, verbose_name='game end')),
-                ('target_points', models.PositiveSmallIntegerField(default=100, verbose_name='target points')),
-                ('hands_per_game', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='hands per game')),
-                ('rounds_planned', models.PositiveSmallIntegerField(default=1, verbose_name='rounds planned')),
-                ('tiebreaks', models.JSONField(blank=True, default=tournaments.scoring.default_tiebreaks, verbose_name='tiebreak order')),
-                ('bye_match_points', models.CharField(default='5', max_length=20, validators=[tournaments.models.validate_fraction], verbose_name='match points for a bye')),
-                ('bye_result_points', models.PositiveSmallIntegerField(blank=True, help_text="Empty: the average result points of the round's players.", null=True, verbose_name='result points for a bye')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('owner', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='organizer')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                ("slug", models.SlugField(max_length=80, verbose_name="slug")),
+                ("start_date", models.DateField(blank=True, null=True, verbose_name="start date")),
+                ("end_date", models.DateField(blank=True, null=True, verbose_name="end date")),
+                ("venue", models.CharField(blank=True, max_length=200, verbose_name="venue")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("rules", models.CharField(default="club", max_length=40, verbose_name="rule set")),
+                (
+                    "hand_total",
+                    models.PositiveSmallIntegerField(
+                        default=26,
+                        help_text="Penalty points in one hand (26 in 002, 36 in 000).",
+                        verbose_name="hand total",
+                    ),
+                ),
+                (
+                    "moon_rule",
+                    models.CharField(
+                        choices=[
+                            ("off", "No shooting the moon"),
+                            ("others", "Every other player takes the hand total"),
+                            ("self", "The shooter subtracts the hand total"),
+                            ("choice", "The shooter chooses"),
+                            (
+                                "others_unless_loses",
+                                (
+                                    "Others take the total, unless that ends the game with the "
+                                    "shooter losing"
+                                ),
+                            ),
+                        ],
+                        default="others",
+                        max_length=24,
+                        verbose_name="moon rule",
+                    ),
+                ),
+                (
+                    "shoot_the_sun",
+                    models.BooleanField(default=False, verbose_name="shooting the sun"),
+                ),
+                (
+                    "min_hand_points",
+                    models.SmallIntegerField(
+                        default=0,
+                        help_text=(
+                            "Below zero where a bonus card or the moon rule gives negative points."
+                        ),
+                        verbose_name="lowest points in a hand",
+                    ),
+                ),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("10-6-3-1", "Match points 10/6/3/1"),
+                            ("20-0-0-0", "Victory points, one winner 20/0/0/0"),
+                            ("14-6-0-0", "Victory points, two winners 14/6/0/0"),
+                        ],
+                        default="10-6-3-1",
+                        max_length=10,
+                        verbose_name="scoring scheme",
+                    ),
+                ),
+                (
+                    "match_points",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text=(
+                            'Per table size, the points of each place, e.g. {"3": ["10", "4", '
+                            '"1"]}.'
+                        ),
+                        verbose_name="match points by table size",
+                    ),
+                ),
+                (
+                    "game_end",
+                    models.CharField(
+                        choices=[
+                            ("target", "A player reaches the target points"),
+                            ("hands", "A fixed number of hands"),
+                            ("arbiter", "Closed by the arbiter when time is up"),
+                        ],
+                        default="target",
+                        max_length=10,
+                        verbose_name="game end",
+                    ),
+                ),
+                (
+                    "target_points",
+                    models.PositiveSmallIntegerField(default=100, verbose_name="target points"),
+                ),
+                (
+                    "hands_per_game",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="hands per game"
+                    ),
+                ),
+                (
+                    "rounds_planned",
+                    models.PositiveSmallIntegerField(default=1, verbose_name="rounds planned"),
+                ),
+                (
+                    "tiebreaks",
+                    models.JSONField(
+                        blank=True,
+                        default=tournaments.scoring.default_tiebreaks,
+                        verbose_name="tiebreak order",
+                    ),
+                ),
+                (
+                    "bye_match_points",
+                    models.CharField(
+                        default="5",
+                        max_length=20,
+                        validators=[tournaments.models.validate_fraction],
+                        verbose_name="match points for a bye",
+                    ),
+                ),
+                (
+                    "bye_result_points",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Empty: the average result points of the round's players.",
+                        null=True,
+                        verbose_name="result points for a bye",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="organizer",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical tournament',
-                'verbose_name_plural': 'historical tournaments',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical tournament",
+                "verbose_name_plural": "historical tournaments",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('club', models.CharField(blank=True, max_length=120, verbose_name='club')),
-                ('external_id', models.CharField(blank=True, help_text='A federation or club membership number, if any.', max_length=64, verbose_name='external id')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("club", models.CharField(blank=True, max_length=120, verbose_name="club")),
+                (
+                    "external_id",
+                    models.CharField(
+                        blank=True,
+                        help_text="A federation or club membership number, if any.",
+                        max_length=64,
+                        verbose_name="external id",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'ordering': ['name', 'id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('external_id', ''), _negated=True), fields=('external_id',), name='player_external_id_unique'), models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_name_not_empty')],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "ordering": ["name", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("external_id", ""), _negated=True),
+                        fields=("external_id",),
+                        name="player_external_id_unique",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("name", ""), _negated=True),
+                        name="player_name_not_empty",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='slug')),
-                ('start_date', models.DateField(blank=True, null=True, verbose_name='start date')),
-                ('end_date', models.DateField(blank=True, null=True, verbose_name='end date')),
-                ('venue', models.CharField(blank=True, max_length=200, verbose_name='venue')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=10, verbose_name='status')),
-                ('rules', models.CharField(default='club', max_length=40, verbose_name='rule set')),
-                ('hand_total', models.PositiveSmallIntegerField(default=26, help_text='Penalty points in one hand (26 in 002, 36 in 000).', verbose_name='hand total')),
-                ('moon_rule', models.CharField(choices=[('off', 'No shooting the moon'), ('others', 'Every other player takes the hand total'), ('self', 'The shooter subtracts the hand total'), ('choice', 'The shooter chooses'), ('others_unless_loses', 'Others take the total, unless that ends the game with the shooter losing')], default='others', max_length=24, verbose_name='moon rule')),
-                ('shoot_the_sun', models.BooleanField(default=False, verbose_name='shooting the sun')),
-                ('min_hand_points', models.SmallIntegerField(default=0, help_text='Below zero where a bonus card or the moon rule gives negative points.', verbose_name='lowest points in a hand')),
-                ('scoring', models.CharField(choices=[('10-6-3-1', 'Match points 10/6/3/1'), ('20-0-0-0', 'Victory points, one winner 20/0/0/0'), ('14-6-0-0', 'Victory points, two winners 14/6/0/0')], default='10-6-3-1', max_length=10, verbose_name='scoring scheme')),
-                ('match_points', models.JSONField(blank=True, default=dict, help_text='Per table size, the points of each place, e.g. {"3": ["10", "4", "1"]}.', verbose_name='match points by table size')),
-                ('game_end', models.CharField(choices=[('target', 'A player reaches the target points'), ('hands', 'A fixed number of hands'), ('arbiter', 'Closed by the arbiter when time is up')], default='target', max_length=10, verbose_name='game end')),
-                ('target_points', models.PositiveSmallIntegerField(default=100, verbose_name='target points')),
-                ('hands_per_game', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='hands per game')),
-                ('rounds_planned', models.PositiveSmallIntegerField(default=1, verbose_name='rounds planned')),
-                ('tiebreaks', models.JSONField(blank=True, default=tournaments.scoring.default_tiebreaks, verbose_name='tiebreak order')),
-                ('bye_match_points', models.CharField(default='5', max_length=20, validators=[tournaments.models.validate_fraction], verbose_name='match points for a bye')),
-                ('bye_result_points', models.PositiveSmallIntegerField(blank=True, help_text="Empty: the average result points of the round's players.", null=True, verbose_name='result points for a bye')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('arbiters', models.ManyToManyField(blank=True, help_text="Users who may enter and correct this tournament's results.", related_name='arbitrated_tournaments', to=settings.AUTH_USER_MODEL, verbose_name='arbiters')),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='owned_tournaments', to=settings.AUTH_USER_MODEL, verbose_name='organizer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, verbose_name="name")),
+                ("slug", models.SlugField(max_length=80, unique=True, verbose_name="slug")),
+                ("start_date", models.DateField(blank=True, null=True, verbose_name="start date")),
+                ("end_date", models.DateField(blank=True, null=True, verbose_name="end date")),
+                ("venue", models.CharField(blank=True, max_length=200, verbose_name="venue")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("rules", models.CharField(default="club", max_length=40, verbose_name="rule set")),
+                (
+                    "hand_total",
+                    models.PositiveSmallIntegerField(
+                        default=26,
+                        help_text="Penalty points in one hand (26 in 002, 36 in 000).",
+                        verbose_name="hand total",
+                    ),
+                ),
+                (
+                    "moon_rule",
+                    models.CharField(
+                        choices=[
+                            ("off", "No shooting the moon"),
+                            ("others", "Every other player takes the hand total"),
+                            ("self", "The shooter subtracts the hand total"),
+                            ("choice", "The shooter chooses"),
+                            (
+                                "others_unless_loses",
+                                (
+                                    "Others take the total, unless that ends the game with the "
+                                    "shooter losing"
+                                ),
+                            ),
+                        ],
+                        default="others",
+                        max_length=24,
+                        verbose_name="moon rule",
+                    ),
+                ),
+                (
+                    "shoot_the_sun",
+                    models.BooleanField(default=False, verbose_name="shooting the sun"),
+                ),
+                (
+                    "min_hand_points",
+                    models.SmallIntegerField(
+                        default=0,
+                        help_text=(
+                            "Below zero where a bonus card or the moon rule gives negative points."
+                        ),
+                        verbose_name="lowest points in a hand",
+                    ),
+                ),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("10-6-3-1", "Match points 10/6/3/1"),
+                            ("20-0-0-0", "Victory points, one winner 20/0/0/0"),
+                            ("14-6-0-0", "Victory points, two winners 14/6/0/0"),
+                        ],
+                        default="10-6-3-1",
+                        max_length=10,
+                        verbose_name="scoring scheme",
+                    ),
+                ),
+                (
+                    "match_points",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text=(
+                            'Per table size, the points of each place, e.g. {"3": ["10", "4", '
+                            '"1"]}.'
+                        ),
+                        verbose_name="match points by table size",
+                    ),
+                ),
+                (
+                    "game_end",
+                    models.CharField(
+                        choices=[
+                            ("target", "A player reaches the target points"),
+                            ("hands", "A fixed number of hands"),
+                            ("arbiter", "Closed by the arbiter when time is up"),
+                        ],
+                        default="target",
+                        max_length=10,
+                        verbose_name="game end",
+                    ),
+                ),
+                (
+                    "target_points",
+                    models.PositiveSmallIntegerField(default=100, verbose_name="target points"),
+                ),
+                (
+                    "hands_per_game",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="hands per game"
+                    ),
+                ),
+                (
+                    "rounds_planned",
+                    models.PositiveSmallIntegerField(default=1, verbose_name="rounds planned"),
+                ),
+                (
+                    "tiebreaks",
+                    models.JSONField(
+                        blank=True,
+                        default=tournaments.scoring.default_tiebreaks,
+                        verbose_name="tiebreak order",
+                    ),
+                ),
+                (
+                    "bye_match_points",
+                    models.CharField(
+                        default="5",
+                        max_length=20,
+                        validators=[tournaments.models.validate_fraction],
+                        verbose_name="match points for a bye",
+                    ),
+                ),
+                (
+                    "bye_result_points",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Empty: the average result points of the round's players.",
+                        null=True,
+                        verbose_name="result points for a bye",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "arbiters",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Users who may enter and correct this tournament's results.",
+                        related_name="arbitrated_tournaments",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="arbiters",
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="owned_tournaments",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="organizer",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'tournament',
-                'verbose_name_plural': 'tournaments',
-                'ordering': ['-start_date', 'name'],
+                "verbose_name": "tournament",
+                "verbose_name_plural": "tournaments",
+                "ordering": ["-start_date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('status', models.CharField(choices=[('planned', 'Planned'), ('seated', 'Seated'), ('playing', 'Being played'), ('locked', 'Locked')], default='planned', max_length=10, verbose_name='status')),
-                ('seating_method', models.CharField(blank=True, max_length=20, verbose_name='seating method')),
-                ('seed', models.BigIntegerField(blank=True, null=True, verbose_name='seed')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planned", "Planned"),
+                            ("seated", "Seated"),
+                            ("playing", "Being played"),
+                            ("locked", "Locked"),
+                        ],
+                        default="planned",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "seating_method",
+                    models.CharField(blank=True, max_length=20, verbose_name="seating method"),
+                ),
+                ("seed", models.BigIntegerField(blank=True, null=True, verbose_name="seed")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'round',
-                'verbose_name_plural': 'rounds',
-                'ordering': ['tournament', 'number'],
+                "verbose_name": "round",
+                "verbose_name_plural": "rounds",
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('withdrawn', models.BooleanField(default=False, verbose_name='withdrawn')),
-                ('registered_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='tournaments.player')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("withdrawn", models.BooleanField(default=False, verbose_name="withdrawn")),
+                ("registered_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration',
-                'verbose_name_plural': 'registrations',
-                'ordering': ['tournament', 'player__name', 'id'],
+                "verbose_name": "registration",
+                "verbose_name_plural": "registrations",
+                "ordering": ["tournament", "player__name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='HistoricalRegistration',
+            name="HistoricalRegistration",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('withdrawn', models.BooleanField(default=False, verbose_name='withdrawn')),
-                ('registered_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.player')),
-                ('tournament', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("withdrawn", models.BooleanField(default=False, verbose_name="withdrawn")),
+                ("registered_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical registration',
-                'verbose_name_plural': 'historical registrations',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical registration",
+                "verbose_name_plural": "historical registrations",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tournaments.registration')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bye',
-                'verbose_name_plural': 'byes',
-                'constraints': [models.UniqueConstraint(fields=('round', 'registration'), name='bye_unique_per_round')],
+                "verbose_name": "bye",
+                "verbose_name_plural": "byes",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("round", "registration"), name="bye_unique_per_round"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('game_end', 'hands'), _negated=True), ('hands_per_game__gte', 1), _connector='OR'), name='tournament_hands_game_has_hand_count'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("game_end", "hands"), _negated=True),
+                    ("hands_per_game__gte", 1),
+                    _connector="OR",
+                ),
+                name="tournament_hands_game_has_hand_count",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('min_hand_points__lte', 0)), name='tournament_min_points_not_positive'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("min_hand_points__lte", 0)),
+                name="tournament_min_points_not_positive",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('hand_total__gte', 1)), name='tournament_hand_total_positive'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("hand_total__gte", 1)), name="tournament_hand_total_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('target_points__gte', 1)), name='tournament_target_positive'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("target_points__gte", 1)), name="tournament_target_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('end_date__isnull', True), ('start_date__isnull', True), ('end_date__gte', models.F('start_date')), _connector='OR'), name='tournament_dates_ordered'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("end_date__isnull", True),
+                    ("start_date__isnull", True),
+                    ("end_date__gte", models.F("start_date")),
+                    _connector="OR",
+                ),
+                name="tournament_dates_ordered",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_unique_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="round_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='registration_unique_player'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "player"), name="registration_unique_player"
+            ),
         ),
     ]

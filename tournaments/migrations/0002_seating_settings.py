@@ -5,55 +5,111 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicaltournament',
-            name='odd_policy',
-            field=models.CharField(blank=True, choices=[('tables-of-5', 'Tables of 5'), ('tables-of-3', 'Tables of 3'), ('byes', 'Byes')], help_text='Empty: tables of 5, or tables of 3 where 5s cannot seat everyone.', max_length=12, verbose_name='when players are not a multiple of the table size'),
+            model_name="historicaltournament",
+            name="odd_policy",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("tables-of-5", "Tables of 5"),
+                    ("tables-of-3", "Tables of 3"),
+                    ("byes", "Byes"),
+                ],
+                help_text="Empty: tables of 5, or tables of 3 where 5s cannot seat everyone.",
+                max_length=12,
+                verbose_name="when players are not a multiple of the table size",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='seating_method',
-            field=models.CharField(choices=[('balanced', 'Balanced: fewest repeated opponents'), ('swiss', 'Swiss: similar standings, fewest repeats'), ('random', 'Random')], default='balanced', max_length=10, verbose_name='seating method'),
+            model_name="historicaltournament",
+            name="seating_method",
+            field=models.CharField(
+                choices=[
+                    ("balanced", "Balanced: fewest repeated opponents"),
+                    ("swiss", "Swiss: similar standings, fewest repeats"),
+                    ("random", "Random"),
+                ],
+                default="balanced",
+                max_length=10,
+                verbose_name="seating method",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='seed',
-            field=models.BigIntegerField(blank=True, help_text='Seeds the seating plan of the whole tournament; empty: chosen when round 1 is seated.', null=True, verbose_name='seating seed'),
+            model_name="historicaltournament",
+            name="seed",
+            field=models.BigIntegerField(
+                blank=True,
+                help_text=(
+                    "Seeds the seating plan of the whole tournament; empty: chosen when round 1 is "
+                    "seated."
+                ),
+                null=True,
+                verbose_name="seating seed",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='table_size',
-            field=models.PositiveSmallIntegerField(default=4, verbose_name='table size'),
+            model_name="historicaltournament",
+            name="table_size",
+            field=models.PositiveSmallIntegerField(default=4, verbose_name="table size"),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='odd_policy',
-            field=models.CharField(blank=True, choices=[('tables-of-5', 'Tables of 5'), ('tables-of-3', 'Tables of 3'), ('byes', 'Byes')], help_text='Empty: tables of 5, or tables of 3 where 5s cannot seat everyone.', max_length=12, verbose_name='when players are not a multiple of the table size'),
+            model_name="tournament",
+            name="odd_policy",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("tables-of-5", "Tables of 5"),
+                    ("tables-of-3", "Tables of 3"),
+                    ("byes", "Byes"),
+                ],
+                help_text="Empty: tables of 5, or tables of 3 where 5s cannot seat everyone.",
+                max_length=12,
+                verbose_name="when players are not a multiple of the table size",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='seating_method',
-            field=models.CharField(choices=[('balanced', 'Balanced: fewest repeated opponents'), ('swiss', 'Swiss: similar standings, fewest repeats'), ('random', 'Random')], default='balanced', max_length=10, verbose_name='seating method'),
+            model_name="tournament",
+            name="seating_method",
+            field=models.CharField(
+                choices=[
+                    ("balanced", "Balanced: fewest repeated opponents"),
+                    ("swiss", "Swiss: similar standings, fewest repeats"),
+                    ("random", "Random"),
+                ],
+                default="balanced",
+                max_length=10,
+                verbose_name="seating method",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='seed',
-            field=models.BigIntegerField(blank=True, help_text='Seeds the seating plan of the whole tournament; empty: chosen when round 1 is seated.', null=True, verbose_name='seating seed'),
+            model_name="tournament",
+            name="seed",
+            field=models.BigIntegerField(
+                blank=True,
+                help_text=(
+                    "Seeds the seating plan of the whole tournament; empty: chosen when round 1 is "
+                    "seated."
+                ),
+                null=True,
+                verbose_name="seating seed",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='table_size',
-            field=models.PositiveSmallIntegerField(default=4, verbose_name='table size'),
+            model_name="tournament",
+            name="table_size",
+            field=models.PositiveSmallIntegerField(default=4, verbose_name="table size"),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('table_size__gte', 3), ('table_size__lte', 5)), name='tournament_table_size_3_to_5'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("table_size__gte", 3), ("table_size__lte", 5)),
+                name="tournament_table_size_3_to_5",
+            ),
         ),
     ]

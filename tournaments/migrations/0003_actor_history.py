@@ -7,78 +7,137 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0002_seating_settings'),
+        ("tournaments", "0002_seating_settings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='HistoricalRound',
+            name="HistoricalRound",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('history_actor', models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('status', models.CharField(choices=[('planned', 'Planned'), ('seated', 'Seated'), ('playing', 'Being played'), ('locked', 'Locked')], default='planned', max_length=10, verbose_name='status')),
-                ('seating_method', models.CharField(blank=True, max_length=20, verbose_name='seating method')),
-                ('seed', models.BigIntegerField(blank=True, null=True, verbose_name='seed')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "history_actor",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("user", "user"),
+                            ("command", "command line"),
+                            ("engine", "engine"),
+                        ],
+                        max_length=10,
+                        verbose_name="changed by",
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planned", "Planned"),
+                            ("seated", "Seated"),
+                            ("playing", "Being played"),
+                            ("locked", "Locked"),
+                        ],
+                        default="planned",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "seating_method",
+                    models.CharField(blank=True, max_length=20, verbose_name="seating method"),
+                ),
+                ("seed", models.BigIntegerField(blank=True, null=True, verbose_name="seed")),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical round',
-                'verbose_name_plural': 'historical rounds',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical round",
+                "verbose_name_plural": "historical rounds",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.RemoveConstraint(
-            model_name='tournament',
-            name='tournament_min_points_not_positive',
+            model_name="tournament",
+            name="tournament_min_points_not_positive",
         ),
         migrations.RemoveConstraint(
-            model_name='tournament',
-            name='tournament_hand_total_positive',
+            model_name="tournament",
+            name="tournament_hand_total_positive",
         ),
         migrations.RemoveField(
-            model_name='historicaltournament',
-            name='hand_total',
+            model_name="historicaltournament",
+            name="hand_total",
         ),
         migrations.RemoveField(
-            model_name='historicaltournament',
-            name='min_hand_points',
+            model_name="historicaltournament",
+            name="min_hand_points",
         ),
         migrations.RemoveField(
-            model_name='tournament',
-            name='hand_total',
+            model_name="tournament",
+            name="hand_total",
         ),
         migrations.RemoveField(
-            model_name='tournament',
-            name='min_hand_points',
+            model_name="tournament",
+            name="min_hand_points",
         ),
         migrations.AddField(
-            model_name='historicalregistration',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalregistration",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicaltournament",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='history_user',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="historicalround",
+            name="history_user",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='tournament',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.tournament'),
+            model_name="historicalround",
+            name="tournament",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="tournaments.tournament",
+            ),
         ),
     ]

@@ -6,75 +6,147 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_actor_history'),
+        ("tournaments", "0003_actor_history"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='bye_result_points',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Empty: the average result points of the round's players.", null=True, validators=[django.core.validators.MaxValueValidator(10000)], verbose_name='result points for a bye'),
+            model_name="historicaltournament",
+            name="bye_result_points",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Empty: the average result points of the round's players.",
+                null=True,
+                validators=[django.core.validators.MaxValueValidator(10000)],
+                verbose_name="result points for a bye",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='hands_per_game',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(500)], verbose_name='hands per game'),
+            model_name="historicaltournament",
+            name="hands_per_game",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(500),
+                ],
+                verbose_name="hands per game",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='rounds_planned',
-            field=models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(200)], verbose_name='rounds planned'),
+            model_name="historicaltournament",
+            name="rounds_planned",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(200),
+                ],
+                verbose_name="rounds planned",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='target_points',
-            field=models.PositiveSmallIntegerField(default=100, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10000)], verbose_name='target points'),
+            model_name="historicaltournament",
+            name="target_points",
+            field=models.PositiveSmallIntegerField(
+                default=100,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(10000),
+                ],
+                verbose_name="target points",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='bye_result_points',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Empty: the average result points of the round's players.", null=True, validators=[django.core.validators.MaxValueValidator(10000)], verbose_name='result points for a bye'),
+            model_name="tournament",
+            name="bye_result_points",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Empty: the average result points of the round's players.",
+                null=True,
+                validators=[django.core.validators.MaxValueValidator(10000)],
+                verbose_name="result points for a bye",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='hands_per_game',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(500)], verbose_name='hands per game'),
+            model_name="tournament",
+            name="hands_per_game",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(500),
+                ],
+                verbose_name="hands per game",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='rounds_planned',
-            field=models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(200)], verbose_name='rounds planned'),
+            model_name="tournament",
+            name="rounds_planned",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(200),
+                ],
+                verbose_name="rounds planned",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='target_points',
-            field=models.PositiveSmallIntegerField(default=100, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10000)], verbose_name='target points'),
+            model_name="tournament",
+            name="target_points",
+            field=models.PositiveSmallIntegerField(
+                default=100,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(10000),
+                ],
+                verbose_name="target points",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__lte', 200)), name='round_number_bounded'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__lte", 200)), name="round_number_bounded"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('target_points__lte', 10000)), name='tournament_target_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("target_points__lte", 10000)), name="tournament_target_bounded"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('hands_per_game__lte', 500)), name='tournament_hands_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("hands_per_game__lte", 500)), name="tournament_hands_bounded"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds_planned__gte', 1), ('rounds_planned__lte', 200)), name='tournament_rounds_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds_planned__gte", 1), ("rounds_planned__lte", 200)),
+                name="tournament_rounds_bounded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('bye_result_points__lte', 10000)), name='tournament_bye_points_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("bye_result_points__lte", 10000)),
+                name="tournament_bye_points_bounded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('bye_match_points__regex', '^[0-9]{1,4}([.,][0-9]{1,4}|/[0-9]{1,4})?$')), name='tournament_bye_match_points_plain'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("bye_match_points__regex", "^[0-9]{1,4}([.,][0-9]{1,4}|/[0-9]{1,4})?$")
+                ),
+                name="tournament_bye_match_points_plain",
+            ),
         ),
     ]

@@ -6,36 +6,82 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_bounds'),
+        ("tournaments", "0004_bounds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ImportJob',
+            name="ImportJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('players', 'Players'), ('hands', 'Hands')], max_length=10, verbose_name='kind')),
-                ('status', models.CharField(choices=[('queued', 'Waiting to start'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Nothing imported')], default='queued', max_length=10, verbose_name='status')),
-                ('file_name', models.CharField(blank=True, max_length=200, verbose_name='file name')),
-                ('data', models.TextField(verbose_name='file contents')),
-                ('rows', models.PositiveIntegerField(default=0, verbose_name='rows')),
-                ('close_unfinished', models.BooleanField(default=False, verbose_name='close unfinished games')),
-                ('language', models.CharField(blank=True, max_length=10, verbose_name='language')),
-                ('errors', models.JSONField(blank=True, default=list, verbose_name='problems')),
-                ('result', models.JSONField(blank=True, default=dict, verbose_name='result')),
-                ('task_id', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='import_jobs', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("players", "Players"), ("hands", "Hands")],
+                        max_length=10,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Waiting to start"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Nothing imported"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "file_name",
+                    models.CharField(blank=True, max_length=200, verbose_name="file name"),
+                ),
+                ("data", models.TextField(verbose_name="file contents")),
+                ("rows", models.PositiveIntegerField(default=0, verbose_name="rows")),
+                (
+                    "close_unfinished",
+                    models.BooleanField(default=False, verbose_name="close unfinished games"),
+                ),
+                ("language", models.CharField(blank=True, max_length=10, verbose_name="language")),
+                ("errors", models.JSONField(blank=True, default=list, verbose_name="problems")),
+                ("result", models.JSONField(blank=True, default=dict, verbose_name="result")),
+                ("task_id", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="import_jobs",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'import',
-                'verbose_name_plural': 'imports',
-                'ordering': ['-created_at'],
+                "verbose_name": "import",
+                "verbose_name_plural": "imports",
+                "ordering": ["-created_at"],
             },
         ),
     ]

@@ -4,75 +4,171 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_import_jobs'),
+        ("tournaments", "0005_import_jobs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicalregistration',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicalregistration",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalregistration',
-            name='link_issued_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='private link issued at'),
+            model_name="historicalregistration",
+            name="link_issued_at",
+            field=models.DateTimeField(
+                blank=True, null=True, verbose_name="private link issued at"
+            ),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicalround",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='confirmation_policy',
-            field=models.CharField(choices=[('arbiter', 'The arbiter records and confirms'), ('player', 'Another player of the table accepts each entry'), ('double', 'Two independent entries of each hand')], default='arbiter', help_text='Who checks what is entered: the arbiter alone; another player of the table, from their private link; or a second, independent entry of every hand.', max_length=10, verbose_name='confirming results'),
+            model_name="historicaltournament",
+            name="confirmation_policy",
+            field=models.CharField(
+                choices=[
+                    ("arbiter", "The arbiter records and confirms"),
+                    ("player", "Another player of the table accepts each entry"),
+                    ("double", "Two independent entries of each hand"),
+                ],
+                default="arbiter",
+                help_text=(
+                    "Who checks what is entered: the arbiter alone; another player of the table, "
+                    "from their private link; or a second, independent entry of every hand."
+                ),
+                max_length=10,
+                verbose_name="confirming results",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicaltournament",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='players_enter_hands',
-            field=models.BooleanField(default=False, help_text="Players may enter their table's hands from their private links.", verbose_name='players enter their hands'),
+            model_name="historicaltournament",
+            name="players_enter_hands",
+            field=models.BooleanField(
+                default=False,
+                help_text="Players may enter their table's hands from their private links.",
+                verbose_name="players enter their hands",
+            ),
         ),
         migrations.AddField(
-            model_name='registration',
-            name='link_issued_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='private link issued at'),
+            model_name="registration",
+            name="link_issued_at",
+            field=models.DateTimeField(
+                blank=True, null=True, verbose_name="private link issued at"
+            ),
         ),
         migrations.AddField(
-            model_name='registration',
-            name='link_secret',
-            field=models.CharField(blank=True, help_text="The secret part of the player's private address (tournaments.links); empty: no link.", max_length=64, verbose_name='private link secret'),
+            model_name="registration",
+            name="link_secret",
+            field=models.CharField(
+                blank=True,
+                help_text=(
+                    "The secret part of the player's private address (tournaments.links); empty: "
+                    "no link."
+                ),
+                max_length=64,
+                verbose_name="private link secret",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='confirmation_policy',
-            field=models.CharField(choices=[('arbiter', 'The arbiter records and confirms'), ('player', 'Another player of the table accepts each entry'), ('double', 'Two independent entries of each hand')], default='arbiter', help_text='Who checks what is entered: the arbiter alone; another player of the table, from their private link; or a second, independent entry of every hand.', max_length=10, verbose_name='confirming results'),
+            model_name="tournament",
+            name="confirmation_policy",
+            field=models.CharField(
+                choices=[
+                    ("arbiter", "The arbiter records and confirms"),
+                    ("player", "Another player of the table accepts each entry"),
+                    ("double", "Two independent entries of each hand"),
+                ],
+                default="arbiter",
+                help_text=(
+                    "Who checks what is entered: the arbiter alone; another player of the table, "
+                    "from their private link; or a second, independent entry of every hand."
+                ),
+                max_length=10,
+                verbose_name="confirming results",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='players_enter_hands',
-            field=models.BooleanField(default=False, help_text="Players may enter their table's hands from their private links.", verbose_name='players enter their hands'),
+            model_name="tournament",
+            name="players_enter_hands",
+            field=models.BooleanField(
+                default=False,
+                help_text="Players may enter their table's hands from their private links.",
+                verbose_name="players enter their hands",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalregistration',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalregistration",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalround',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalround",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicaltournament",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
     ]

@@ -8,163 +8,369 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_results_from_the_table'),
+        ("tournaments", "0006_results_from_the_table"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Attendance',
+            name="Attendance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('state', models.CharField(choices=[('present', 'Present'), ('absent', 'Absent'), ('late', 'Late')], default='present', max_length=10, verbose_name='check-in')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round_number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("present", "Present"), ("absent", "Absent"), ("late", "Late")],
+                        default="present",
+                        max_length=10,
+                        verbose_name="check-in",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'verbose_name': 'check-in',
-                'verbose_name_plural': 'check-ins',
-                'ordering': ['round_number', 'registration'],
+                "verbose_name": "check-in",
+                "verbose_name_plural": "check-ins",
+                "ordering": ["round_number", "registration"],
             },
         ),
         migrations.CreateModel(
-            name='HistoricalAttendance',
+            name="HistoricalAttendance",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('history_actor', models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by')),
-                ('history_player', models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)')),
-                ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('state', models.CharField(choices=[('present', 'Present'), ('absent', 'Absent'), ('late', 'Late')], default='present', max_length=10, verbose_name='check-in')),
-                ('updated_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "history_actor",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("user", "user"),
+                            ("player", "player"),
+                            ("command", "command line"),
+                            ("engine", "engine"),
+                        ],
+                        max_length=10,
+                        verbose_name="changed by",
+                    ),
+                ),
+                (
+                    "history_player",
+                    models.IntegerField(
+                        blank=True,
+                        help_text=(
+                            "For a change made through a player's private link: the player's "
+                            "registration."
+                        ),
+                        null=True,
+                        verbose_name="player (registration id)",
+                    ),
+                ),
+                ("round_number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("present", "Present"), ("absent", "Absent"), ("late", "Late")],
+                        default="present",
+                        max_length=10,
+                        verbose_name="check-in",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical check-in',
-                'verbose_name_plural': 'historical check-ins',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical check-in",
+                "verbose_name_plural": "historical check-ins",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='HistoricalPlayer',
+            name="HistoricalPlayer",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('history_actor', models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by')),
-                ('history_player', models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('club', models.CharField(blank=True, max_length=120, verbose_name='club')),
-                ('external_id', models.CharField(blank=True, help_text='A federation or club membership number, if any.', max_length=64, verbose_name='external id')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "history_actor",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("user", "user"),
+                            ("player", "player"),
+                            ("command", "command line"),
+                            ("engine", "engine"),
+                        ],
+                        max_length=10,
+                        verbose_name="changed by",
+                    ),
+                ),
+                (
+                    "history_player",
+                    models.IntegerField(
+                        blank=True,
+                        help_text=(
+                            "For a change made through a player's private link: the player's "
+                            "registration."
+                        ),
+                        null=True,
+                        verbose_name="player (registration id)",
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("club", models.CharField(blank=True, max_length=120, verbose_name="club")),
+                (
+                    "external_id",
+                    models.CharField(
+                        blank=True,
+                        help_text="A federation or club membership number, if any.",
+                        max_length=64,
+                        verbose_name="external id",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical player',
-                'verbose_name_plural': 'historical players',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical player",
+                "verbose_name_plural": "historical players",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='clock_started_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='clock started at'),
+            model_name="historicalround",
+            name="clock_started_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="clock started at"),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="The round clock's duration; empty: no clock.", null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(600)], verbose_name='minutes'),
+            model_name="historicalround",
+            name="minutes",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="The round clock's duration; empty: no clock.",
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(600),
+                ],
+                verbose_name="minutes",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='round_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="The round clock's duration; empty: rounds have no clock.", null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(600)], verbose_name='minutes per round'),
+            model_name="historicaltournament",
+            name="round_minutes",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="The round clock's duration; empty: rounds have no clock.",
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(600),
+                ],
+                verbose_name="minutes per round",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='seating_club_weight',
-            field=models.PositiveSmallIntegerField(default=1, help_text='How strongly seating keeps players of one club at different tables, where that costs no repeated opponents: 0 off, 10 strongest.', validators=[django.core.validators.MaxValueValidator(10)], verbose_name='keep clubs apart'),
+            model_name="historicaltournament",
+            name="seating_club_weight",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                help_text=(
+                    "How strongly seating keeps players of one club at different tables, where "
+                    "that costs no repeated opponents: 0 off, 10 strongest."
+                ),
+                validators=[django.core.validators.MaxValueValidator(10)],
+                verbose_name="keep clubs apart",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='clock_started_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='clock started at'),
+            model_name="round",
+            name="clock_started_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="clock started at"),
         ),
         migrations.AddField(
-            model_name='round',
-            name='minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="The round clock's duration; empty: no clock.", null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(600)], verbose_name='minutes'),
+            model_name="round",
+            name="minutes",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="The round clock's duration; empty: no clock.",
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(600),
+                ],
+                verbose_name="minutes",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='names_revision',
-            field=models.PositiveIntegerField(default=0, editable=False, help_text="Raised when a registered player's name or club is corrected, so cached pages show the new name."),
+            model_name="tournament",
+            name="names_revision",
+            field=models.PositiveIntegerField(
+                default=0,
+                editable=False,
+                help_text=(
+                    "Raised when a registered player's name or club is corrected, so cached pages "
+                    "show the new name."
+                ),
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='round_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="The round clock's duration; empty: rounds have no clock.", null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(600)], verbose_name='minutes per round'),
+            model_name="tournament",
+            name="round_minutes",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="The round clock's duration; empty: rounds have no clock.",
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(600),
+                ],
+                verbose_name="minutes per round",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='seating_club_weight',
-            field=models.PositiveSmallIntegerField(default=1, help_text='How strongly seating keeps players of one club at different tables, where that costs no repeated opponents: 0 off, 10 strongest.', validators=[django.core.validators.MaxValueValidator(10)], verbose_name='keep clubs apart'),
+            model_name="tournament",
+            name="seating_club_weight",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                help_text=(
+                    "How strongly seating keeps players of one club at different tables, where "
+                    "that costs no repeated opponents: 0 off, 10 strongest."
+                ),
+                validators=[django.core.validators.MaxValueValidator(10)],
+                verbose_name="keep clubs apart",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('minutes__isnull', True), models.Q(('minutes__gte', 1), ('minutes__lte', 600)), _connector='OR'), name='round_minutes_bounded'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("minutes__isnull", True),
+                    models.Q(("minutes__gte", 1), ("minutes__lte", 600)),
+                    _connector="OR",
+                ),
+                name="round_minutes_bounded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('clock_started_at__isnull', True), ('minutes__isnull', False), _connector='OR'), name='round_clock_has_minutes'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("clock_started_at__isnull", True), ("minutes__isnull", False), _connector="OR"
+                ),
+                name="round_clock_has_minutes",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('seating_club_weight__lte', 10)), name='tournament_club_weight_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("seating_club_weight__lte", 10)),
+                name="tournament_club_weight_bounded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('round_minutes__isnull', True), models.Q(('round_minutes__gte', 1), ('round_minutes__lte', 600)), _connector='OR'), name='tournament_round_minutes_bounded'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("round_minutes__isnull", True),
+                    models.Q(("round_minutes__gte", 1), ("round_minutes__lte", 600)),
+                    _connector="OR",
+                ),
+                name="tournament_round_minutes_bounded",
+            ),
         ),
         migrations.AddField(
-            model_name='attendance',
-            name='registration',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attendances', to='tournaments.registration'),
+            model_name="attendance",
+            name="registration",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="attendances",
+                to="tournaments.registration",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalattendance',
-            name='history_user',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="historicalattendance",
+            name="history_user",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='historicalattendance',
-            name='registration',
-            field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.registration'),
+            model_name="historicalattendance",
+            name="registration",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="tournaments.registration",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalplayer',
-            name='history_user',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="historicalplayer",
+            name="history_user",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='attendance',
-            constraint=models.UniqueConstraint(fields=('registration', 'round_number'), name='attendance_unique_per_round'),
+            model_name="attendance",
+            constraint=models.UniqueConstraint(
+                fields=("registration", "round_number"), name="attendance_unique_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='attendance',
-            constraint=models.CheckConstraint(condition=models.Q(('round_number__gte', 1), ('round_number__lte', 200)), name='attendance_round_bounded'),
+            model_name="attendance",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("round_number__gte", 1), ("round_number__lte", 200)),
+                name="attendance_round_bounded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='attendance',
-            constraint=models.CheckConstraint(condition=models.Q(('state__in', ['present', 'absent', 'late'])), name='attendance_state_known'),
+            model_name="attendance",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("state__in", ["present", "absent", "late"])),
+                name="attendance_state_known",
+            ),
         ),
     ]

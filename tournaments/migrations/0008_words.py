@@ -4,25 +4,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_evening'),
+        ("tournaments", "0007_evening"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='historicaltournament',
-            name='slug',
-            field=models.SlugField(max_length=80, verbose_name='web address'),
+            model_name="historicaltournament",
+            name="slug",
+            field=models.SlugField(max_length=80, verbose_name="web address"),
         ),
         migrations.AlterField(
-            model_name='registration',
-            name='link_secret',
-            field=models.CharField(blank=True, help_text="The secret part of the player's private address; empty: no private address.", max_length=64, verbose_name='private link secret'),
+            model_name="registration",
+            name="link_secret",
+            field=models.CharField(
+                blank=True,
+                help_text=(
+                    "The secret part of the player's private address; empty: no private address."
+                ),
+                max_length=64,
+                verbose_name="private link secret",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='slug',
-            field=models.SlugField(max_length=80, unique=True, verbose_name='web address'),
+            model_name="tournament",
+            name="slug",
+            field=models.SlugField(max_length=80, unique=True, verbose_name="web address"),
         ),
     ]

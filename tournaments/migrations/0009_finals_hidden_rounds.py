@@ -4,53 +4,105 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0008_words'),
+        ("tournaments", "0008_words"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicalround',
-            name='hidden',
-            field=models.BooleanField(default=False, help_text="Only the organizer and the arbiters see this round's results until they are released.", verbose_name='results hidden'),
+            model_name="historicalround",
+            name="hidden",
+            field=models.BooleanField(
+                default=False,
+                help_text=(
+                    "Only the organizer and the arbiters see this round's results until they are "
+                    "released."
+                ),
+                verbose_name="results hidden",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalround',
-            name='kind',
-            field=models.CharField(choices=[('swiss', 'Swiss round'), ('final', 'Placement final')], default='swiss', max_length=10, verbose_name='kind'),
+            model_name="historicalround",
+            name="kind",
+            field=models.CharField(
+                choices=[("swiss", "Swiss round"), ("final", "Placement final")],
+                default="swiss",
+                max_length=10,
+                verbose_name="kind",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltournament',
-            name='finals_decide',
-            field=models.BooleanField(default=True, help_text="With placement finals: the players of final table 1 rank first by their places in it, then table 2's, and so on, above the Swiss standings. Off: the final is just another round.", verbose_name='finals decide the top of the ranking'),
+            model_name="historicaltournament",
+            name="finals_decide",
+            field=models.BooleanField(
+                default=True,
+                help_text=(
+                    "With placement finals: the players of final table 1 rank first by their "
+                    "places in it, then table 2's, and so on, above the Swiss standings. Off: the "
+                    "final is just another round."
+                ),
+                verbose_name="finals decide the top of the ranking",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='hidden',
-            field=models.BooleanField(default=False, help_text="Only the organizer and the arbiters see this round's results until they are released.", verbose_name='results hidden'),
+            model_name="round",
+            name="hidden",
+            field=models.BooleanField(
+                default=False,
+                help_text=(
+                    "Only the organizer and the arbiters see this round's results until they are "
+                    "released."
+                ),
+                verbose_name="results hidden",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='kind',
-            field=models.CharField(choices=[('swiss', 'Swiss round'), ('final', 'Placement final')], default='swiss', max_length=10, verbose_name='kind'),
+            model_name="round",
+            name="kind",
+            field=models.CharField(
+                choices=[("swiss", "Swiss round"), ("final", "Placement final")],
+                default="swiss",
+                max_length=10,
+                verbose_name="kind",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='finals_decide',
-            field=models.BooleanField(default=True, help_text="With placement finals: the players of final table 1 rank first by their places in it, then table 2's, and so on, above the Swiss standings. Off: the final is just another round.", verbose_name='finals decide the top of the ranking'),
+            model_name="tournament",
+            name="finals_decide",
+            field=models.BooleanField(
+                default=True,
+                help_text=(
+                    "With placement finals: the players of final table 1 rank first by their "
+                    "places in it, then table 2's, and so on, above the Swiss standings. Off: the "
+                    "final is just another round."
+                ),
+                verbose_name="finals decide the top of the ranking",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='visibility_revision',
-            field=models.PositiveIntegerField(default=0, editable=False, help_text='Raised when a round is hidden or released, so cached public pages follow at once.'),
+            model_name="tournament",
+            name="visibility_revision",
+            field=models.PositiveIntegerField(
+                default=0,
+                editable=False,
+                help_text=(
+                    "Raised when a round is hidden or released, so cached public pages follow at "
+                    "once."
+                ),
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['swiss', 'final'])), name='round_kind_known'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind__in", ["swiss", "final"])), name="round_kind_known"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(condition=models.Q(('kind', 'final')), fields=('tournament',), name='round_one_final'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("kind", "final")),
+                fields=("tournament",),
+                name="round_one_final",
+            ),
         ),
     ]

@@ -1,4 +1,5 @@
-"""Template filters of the pages: exact match points as decimals, codes in words (``tournaments.labels``), seat numbers."""
+"""Template filters of the pages: exact match points as decimals, codes in words
+(``tournaments.labels``), seat numbers."""
 
 from fractions import Fraction
 
@@ -24,7 +25,8 @@ def points(value):
 
 @register.filter
 def match_points_count(value):
-    """Match points with their noun, singular or plural: 1 → "1 match point", 19/3 → "6.33 match points"."""
+    """Match points with their noun, singular or plural: 1 → "1 match point", 19/3 → "6.33 match
+    points"."""
     if value is None:
         return ""
     return labels.match_points_phrase(value, points(value))
@@ -32,13 +34,15 @@ def match_points_count(value):
 
 @register.filter
 def plural_count(value):
-    """The whole number a ``blocktranslate count`` takes for exact match points (``labels.plural_count``)."""
+    """The whole number a ``blocktranslate count`` takes for exact match points
+    (``labels.plural_count``)."""
     return 0 if value is None else labels.plural_count(value)
 
 
 @register.filter
 def finds(name, query):
-    """Whether a "where do I sit?" search for ``query`` finds ``name`` (``tournaments.names.matches``)."""
+    """Whether a "where do I sit?" search for ``query`` finds ``name``
+    (``tournaments.names.matches``)."""
     return bool(query) and names.matches(str(name), str(query))
 
 
@@ -113,4 +117,6 @@ def qr(url, scale=3):
 
     if not url:
         return ""
-    return mark_safe(segno.make(str(url), error="m").svg_inline(scale=int(scale), border=2, title=str(url)))
+    return mark_safe(
+        segno.make(str(url), error="m").svg_inline(scale=int(scale), border=2, title=str(url))
+    )

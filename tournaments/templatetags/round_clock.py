@@ -1,4 +1,5 @@
-"""``{% round_clock_of round as clock %}``: a round's clock (``tournaments.clock.RoundClock`` or None) in a template."""
+"""``{% round_clock_of round as clock %}``: a round's clock (``tournaments.clock.RoundClock`` or
+None) in a template."""
 
 from django import template
 
@@ -9,5 +10,6 @@ register = template.Library()
 
 @register.simple_tag
 def round_clock_of(round_):
-    """The clock of ``round_`` now (no query), or None when the round has none or ``round_`` is None."""
+    """The clock of ``round_`` now (no query), or None when the round has none or ``round_`` is
+    None."""
     return round_clock(round_) if round_ is not None else None

@@ -7,13 +7,19 @@ from tournaments.management.commands._base import output
 
 
 class Command(BaseCommand):
-    help = ("Write a season's leaderboard as CSV: rank,player,club,external_id,points,counted,played, then the points "
-            "of each counted tournament.")
+    help = (
+        "Write a season's leaderboard as CSV: rank,player,club,external_id,points,counted,played, "
+        "then the points of each counted tournament."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("season", help="the season's address (slug)")
-        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
-        parser.add_argument("--excel", action="store_true", help="UTF-8 BOM, ';' separators and decimal commas")
+        parser.add_argument(
+            "--output", dest="path", help="file to write (default: standard output)"
+        )
+        parser.add_argument(
+            "--excel", action="store_true", help="UTF-8 BOM, ';' separators and decimal commas"
+        )
 
     def handle(self, *args, season, path, excel, **options):
         found = Season.objects.filter(slug=season).first()

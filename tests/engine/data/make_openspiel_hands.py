@@ -11,6 +11,7 @@ Run with an interpreter that has open_spiel:
   var/bench-venv/bin/python tests/engine/data/make_openspiel_hands.py 300 \
       > tests/engine/data/openspiel_hands.jsonl
 """
+
 import json
 import random
 import sys
@@ -44,13 +45,25 @@ def main(n: int, seed: int = 3) -> None:
             if len(plays) == 0 and sum(map(len, passes)) < 12 and direction != "hold":
                 passes[s.current_player()].append(s.action_to_string(a))
             else:
-                plays.append([s.current_player(), s.action_to_string(a),
-                              sorted(s.action_to_string(x) for x in legal)])
+                plays.append(
+                    [
+                        s.current_player(),
+                        s.action_to_string(a),
+                        sorted(s.action_to_string(x) for x in legal),
+                    ]
+                )
             s.apply_action(a)
-        print(json.dumps({"pass": direction, "deal": deal,
-                          "passed": passes if direction != "hold" else None,
-                          "plays": plays,
-                          "points": [int(p) for p in s.rewards()] if False else None}))
+        print(
+            json.dumps(
+                {
+                    "pass": direction,
+                    "deal": deal,
+                    "passed": passes if direction != "hold" else None,
+                    "plays": plays,
+                    "points": [int(p) for p in s.rewards()] if False else None,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Building positions for the computer-player tests."""
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,14 @@ def fill_deal(rules: RuleSet, fixed: dict[int, str], seed: int = 0) -> list[list
     return out
 
 
-def make_hand(rules: RuleSet | str, deal: list[list[str]] | dict[int, str], *, seed: int = 0,
-              history: str = "", **kw) -> Hand:
+def make_hand(
+    rules: RuleSet | str,
+    deal: list[list[str]] | dict[int, str],
+    *,
+    seed: int = 0,
+    history: str = "",
+    **kw,
+) -> Hand:
     """A hand on a hold (unless ``pass_direction`` is given) with ``history`` played (checked)."""
     rules = RuleSet.preset(rules) if isinstance(rules, str) else rules
     if isinstance(deal, dict):

@@ -1,4 +1,5 @@
 """The duplicate comparison behind ``python -m engine duel`` and bench/players.py."""
+
 from __future__ import annotations
 
 import math

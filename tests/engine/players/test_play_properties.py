@@ -1,4 +1,5 @@
 """Every level plays every preset legally to the end; determinism; no hidden card."""
+
 from __future__ import annotations
 
 import gc
@@ -29,8 +30,9 @@ def _player(level: str, seed: int):
 def test_every_level_plays_every_preset_legally_to_the_end(level, preset, seed, hand_no):
     rules = RuleSet.preset(preset)
     rng = random.Random(seed)
-    h = Hand.random(rules, rng, dealer=hand_no % rules.players,
-                    pass_direction=rules.pass_for(hand_no))
+    h = Hand.random(
+        rules, rng, dealer=hand_no % rules.players, pass_direction=rules.pass_for(hand_no)
+    )
     players = [_player(level, seed + s) for s in range(rules.players)]
     play_hand(h, players)  # checked pass and play: an illegal choice raises IllegalPlay
     assert h.is_over
@@ -105,8 +107,16 @@ def test_no_player_can_reach_hidden_cards():
 
 def _public(view: PlayerView):
     # the deal order and the pass of a hold hand are the same information either way
-    return (view.held, view.tricks, view.voids, view.points_taken, view.legal, view.turn,
-            view.hearts_broken, view.tricks_won)
+    return (
+        view.held,
+        view.tricks,
+        view.voids,
+        view.points_taken,
+        view.legal,
+        view.turn,
+        view.hearts_broken,
+        view.tricks_won,
+    )
 
 
 def play_hand_step(h: Hand, players) -> None:
@@ -153,6 +163,7 @@ def test_sampled_worlds_respect_the_knowledge():
 
 def know_passed(view):
     from engine.players.knowledge import passed_to
+
     return {c: s for c, s in passed_to(view).items() if not (view.played >> c) & 1}
 
 
@@ -171,6 +182,7 @@ def test_sample_deal_is_uniform_without_voids():
 
 def test_sample_deal_rejects_impossible_voids():
     from engine.players.sampling import Inconsistent
+
     clubs = 0b111
     with pytest.raises(Inconsistent):
         sample_deal(random.Random(0), clubs, [2, 1], [1, 1])

@@ -1,4 +1,5 @@
 """Each level's tactics (003) on constructed positions."""
+
 from __future__ import annotations
 
 from engine import RuleSet, parse_card
@@ -15,34 +16,48 @@ C = parse_card
 # -- easy ----------------------------------------------------------------------
 def test_easy_ducks_under_the_winning_card():
     # seat 0 leads 2C, seat 1 plays 9C: seat 2 holds 3C 8C JC QC and ducks with 8C.
-    h = make_hand("club", {0: "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-                           1: "9C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
-                           2: "3C 8C JC QC 2H 3H 4H 5H 6H 7H 8H 9H TH"},
-                  history="2C 9C")
+    h = make_hand(
+        "club",
+        {
+            0: "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+            1: "9C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+            2: "3C 8C JC QC 2H 3H 4H 5H 6H 7H 8H 9H TH",
+        },
+        history="2C 9C",
+    )
     assert EasyPlayer().choose_play(h.view(2)) == C("8C")
 
 
 def test_easy_plays_high_when_last_on_a_pointless_trick():
-    h = make_hand("club", {0: "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
-                           1: "9C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
-                           2: "TC 2H 3H 4H 5H 6H 7H 8H 9H JH QH KH AH",
-                           3: "JC QC KC AC 8D 9D TD JD QD KD AD TH QS"},
-                  history="2C 9C TC")
+    h = make_hand(
+        "club",
+        {
+            0: "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
+            1: "9C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+            2: "TC 2H 3H 4H 5H 6H 7H 8H 9H JH QH KH AH",
+            3: "JC QC KC AC 8D 9D TD JD QD KD AD TH QS",
+        },
+        history="2C 9C TC",
+    )
     assert EasyPlayer().choose_play(h.view(3)) == C("AC")
 
 
 def test_easy_discards_its_most_dangerous_card_when_void():
     # pagat: points allowed on the first trick; seat 1 is void in clubs and holds QS.
-    h = make_hand("pagat", {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-                            1: "QS AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD 2S"},
-                  history="2C")
+    h = make_hand(
+        "pagat",
+        {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 1: "QS AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD 2S"},
+        history="2C",
+    )
     assert EasyPlayer().choose_play(h.view(1)) == C("QS")
 
 
 def test_easy_passes_high_spades_and_high_hearts():
     ri = rules_info(RuleSet.preset("club"))
-    hand = sum(1 << C(c) for c in ["2C", "3C", "4C", "5D", "6D", "AS", "KS", "2H", "AH", "3S",
-                                   "4S", "5S", "6S"])
+    hand = sum(
+        1 << C(c)
+        for c in ["2C", "3C", "4C", "5D", "6D", "AS", "KS", "2H", "AH", "3S", "4S", "5S", "6S"]
+    )
     assert set(easy_pass(ri, hand, 3)) == {C("AS"), C("KS"), C("AH")}
 
 
@@ -67,8 +82,9 @@ def _passed_queen_position():
         ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "9C", "QD", "KD", "AD"],
     ]
     h = make_hand("club", deal, pass_direction="right")
-    h.submit_passes([["2D", "3D", "4D"], ["QS", "JD", "TD"], ["AH", "KH", "QH"],
-                     ["QD", "KD", "AD"]])
+    h.submit_passes(
+        [["2D", "3D", "4D"], ["QS", "JD", "TD"], ["AH", "KH", "QH"], ["QD", "KD", "AD"]]
+    )
     for code in ["2C", "3C", "QD", "9C", "3S", "2S"]:
         h.play(h.turn, code)
     assert h.turn == 1
@@ -98,21 +114,31 @@ def test_medium_dumps_the_queen_under_a_higher_spade():
 
 def test_medium_passes_the_unguarded_queen_and_keeps_a_guarded_one():
     ri = rules_info(RuleSet.preset("club"))
-    short = sum(1 << C(c) for c in ["QS", "2S", "2C", "3C", "4C", "5D", "6D", "7D", "8D", "9H",
-                                    "2H", "3H", "4H"])
+    short = sum(
+        1 << C(c)
+        for c in ["QS", "2S", "2C", "3C", "4C", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"]
+    )
     assert C("QS") in medium_pass(ri, short, 3)
-    long = sum(1 << C(c) for c in ["QS", "2S", "3S", "4S", "5S", "5D", "6D", "7D", "8D", "9H",
-                                   "2H", "3H", "4H"])
+    long = sum(
+        1 << C(c)
+        for c in ["QS", "2S", "3S", "4S", "5S", "5D", "6D", "7D", "8D", "9H", "2H", "3H", "4H"]
+    )
     assert C("QS") not in medium_pass(ri, long, 3)
 
 
 def test_medium_takes_a_trick_from_a_lone_shooter():
     # seat 0 took QS and hearts; seat 1 can stop the moon by winning the heart trick.
     rules = RuleSet.preset("club", first_lead="left_of_dealer")
-    h = make_hand(rules, {0: "AC KC QC JC 2H 3H 4H 5H 6H 7H 8H 9H TH",
-                          1: "2C 3C 4C 5C 6C 7C 8C 9C TC AH JH 2D 3D",
-                          2: "QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"}, dealer=3,
-                  history="AC 2C 2S 4D KC 3C QS 5D QC 4C 3S 6D JC 5C 4S 7D 8H")
+    h = make_hand(
+        rules,
+        {
+            0: "AC KC QC JC 2H 3H 4H 5H 6H 7H 8H 9H TH",
+            1: "2C 3C 4C 5C 6C 7C 8C 9C TC AH JH 2D 3D",
+            2: "QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+        },
+        dealer=3,
+        history="AC 2C 2S 4D KC 3C QS 5D QC 4C 3S 6D JC 5C 4S 7D 8H",
+    )
     view = h.view(1)
     assert rules_info(rules).moon_alarm <= view.points_taken[0]
     assert MediumPlayer().choose_play(view) == C("AH")
@@ -127,9 +153,11 @@ def _moon_position():
         ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "2C", "3C", "4C", "JD", "QD", "2S"],
         ["KD", "TD", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS"],
     ]
-    history = ("AC 3D 2C 3S  KC QS 3C 4S  QC 2H 4C 5S  JC 4H 7H 6S  TC 6H 8H 7S "
-               "9C 4D 9H 8S  8C 5D TH 9S  7C 6D JH TS  6C 7D QH JS  5C 8D KH KS "
-               "2D AD QD KD  5H JD TD")
+    history = (
+        "AC 3D 2C 3S  KC QS 3C 4S  QC 2H 4C 5S  JC 4H 7H 6S  TC 6H 8H 7S "
+        "9C 4D 9H 8S  8C 5D TH 9S  7C 6D JH TS  6C 7D QH JS  5C 8D KH KS "
+        "2D AD QD KD  5H JD TD"
+    )
     return make_hand(rules, deal, dealer=3, history=history)
 
 

@@ -1,4 +1,5 @@
-"""Playwright against Debian's Chromium (never a browser download), with pytest-django's live server."""
+"""Playwright against Debian's Chromium (never a browser download), with pytest-django's live
+server."""
 
 import os
 from pathlib import Path
@@ -7,15 +8,22 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM.exists():
         return
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (CI installs it with apt-get install chromium)")
+    skip = pytest.mark.skip(
+        reason=f"{CHROMIUM} is absent (CI installs it with apt-get install chromium)"
+    )
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
@@ -23,7 +31,12 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS, "headless": True}
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
 
 
 @pytest.fixture(scope="session")
@@ -58,8 +71,9 @@ def js_errors(page):
 
 @pytest.fixture
 def shots(output_path):
-    """Save a screenshot under the test's output folder (pytest-playwright keeps it for failed tests), or
-    under ``$CUORI_SHOTS`` when set, kept for every test: the pages to look at; returns its path."""
+    """Save a screenshot under the test's output folder (pytest-playwright keeps it for failed
+    tests), or under ``$CUORI_SHOTS`` when set, kept for every test: the pages to look at; returns
+    its path."""
     folder = os.environ.get("CUORI_SHOTS") or output_path
     os.makedirs(folder, exist_ok=True)
 

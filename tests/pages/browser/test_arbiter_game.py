@@ -31,7 +31,8 @@ def log_in(page, base, username, password):
 
 
 def type_hand(page, points, *, from_first_seat=True):
-    """Type a row with the keyboard only: the focus starts in seat 1, Tab moves along the seats, Enter records."""
+    """Type a row with the keyboard only: the focus starts in seat 1, Tab moves along the seats,
+    Enter records."""
     if from_first_seat:
         expect_focus_on_first_seat(page)
     for i, p in enumerate(points):
@@ -46,7 +47,12 @@ def expect_focus_on_first_seat(page):
 
 
 def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
-    live_server, page, browser, game, js_errors, shots,
+    live_server,
+    page,
+    browser,
+    game,
+    js_errors,
+    shots,
 ):
     base = live_server.url
     log_in(page, base, "arturo", "pw-arturo-123")
@@ -61,7 +67,9 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     page.keyboard.type("5")
     page.keyboard.press("Tab")
     # With one seat left, the check says what is left, and "=" fills it in, visibly.
-    expect(page.locator("#entry-feedback")).to_contain_text("21 of 26 so far: 5 left for seat 4 (Dario).")
+    expect(page.locator("#entry-feedback")).to_contain_text(
+        "21 of 26 so far: 5 left for seat 4 (Dario)."
+    )
     page.keyboard.press("=")
     expect(page.locator("#id_p3")).to_have_value("5")
     expect(page.locator("#id_p3")).to_have_class(re.compile("filled"))
@@ -112,9 +120,14 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     page.keyboard.type("13")
     shots(page, "sheet-correction-360")
     form = page.locator("#correct-1")
-    for control in (form.get_by_label("Reason for correcting hand 1"), form.get_by_role("button", name="Save correction")):
+    for control in (
+        form.get_by_label("Reason for correcting hand 1"),
+        form.get_by_role("button", name="Save correction"),
+    ):
         box = control.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, f"{box} is not inside a 360 px screen"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (
+            f"{box} is not inside a 360 px screen"
+        )
     form.get_by_label("Reason for correcting hand 1").fill("seats 1 and 2 swapped")
     form.get_by_role("button", name="Save correction").click()
     expect(page.locator(".notice")).to_contain_text("Hand 1 corrected.")
@@ -137,7 +150,8 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Confirm the table result")).not_to_be_focused()
     expect(page.locator("#sheet")).not_to_contain_text("Result confirmed")
-    # Totals 29, 15, 107, 31: Bruno first (10 match points), Anna 6, Dario 3, Carla 1; shown by the button.
+    # Totals 29, 15, 107, 31: Bruno first (10 match points), Anna 6, Dario 3, Carla 1; shown by the
+    # button.
     expect(page.locator("tr.mp")).to_contain_text("10")
     expect(page.locator(".result .places li").first).to_contain_text("Bruno")
     expect(page.locator(".result .places li").first).to_contain_text("10 match points")

@@ -31,16 +31,22 @@ def evening(tournament):
     tournament.confirmation_policy = "player"
     tournament.players_enter_hands = True
     tournament.save()
-    names = [["Anna Maria Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Neri"],
-             ["Elena Gallo", "Fabio Conti", "Giulia Costa", "Luca Fontana"],
-             ["Marta Ricci", "Nicola Marino", "Olivia Greco", "Paolo Bruno"],
-             ["Rita Moretti", "Sergio Barbieri", "Teresa Lombardi", "Ugo Ferrari"],
-             ["Valeria Esposito", "Walter Romano", "Ylenia Colombo", "Zeno Mancini"]]
+    names = [
+        ["Anna Maria Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Neri"],
+        ["Elena Gallo", "Fabio Conti", "Giulia Costa", "Luca Fontana"],
+        ["Marta Ricci", "Nicola Marino", "Olivia Greco", "Paolo Bruno"],
+        ["Rita Moretti", "Sergio Barbieri", "Teresa Lombardi", "Ugo Ferrari"],
+        ["Valeria Esposito", "Walter Romano", "Ylenia Colombo", "Zeno Mancini"],
+    ]
     tables = [seated_table(tournament, number=n + 1, names=names[n]) for n in range(5)]
     record_hand(tables[1], [13, 13, 0, 0], actor=COMMAND_LINE)
     entries.submit(tables[2], actor=player(tables[2], 0), number=1, points=[13, 13, 0, 0])
-    rejected = entries.submit(tables[3], actor=player(tables[3], 0), number=1, points=[13, 13, 0, 0])
-    entries.reject(tables[3], rejected.pk, actor=player(tables[3], 1), reason="Teresa took the queen")
+    rejected = entries.submit(
+        tables[3], actor=player(tables[3], 0), number=1, points=[13, 13, 0, 0]
+    )
+    entries.reject(
+        tables[3], rejected.pk, actor=player(tables[3], 1), reason="Teresa took the queen"
+    )
     entries.flag_table(tables[4], actor=player(tables[4], 2), reason="a card on the floor")
     links.issue_missing(tournament, actor=COMMAND_LINE)
     return tables
@@ -66,25 +72,36 @@ def assert_stacked_within(page, found, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     for i, a in enumerate(found):
         assert a["x"] >= 0 and a["x"] + a["width"] <= width + 0.5, a
-        for b in found[i + 1:]:
-            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+        for b in found[i + 1 :]:
+            apart = (
+                a["x"] + a["width"] <= b["x"]
+                or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"]
+                or b["y"] + b["height"] <= a["y"]
+            )
             assert apart, (a, b)
 
 
 @pytest.mark.parametrize("size", ["phone", "desk"])
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_arbiter_sees_every_table_and_answers_a_call(live_server, browser, evening, size, lang, shots):
-    context, page = log_in(browser, live_server, size, lang, "arturo", "pw-arturo-123", "/t/coppa/rounds/1/arbiter/")
+def test_the_arbiter_sees_every_table_and_answers_a_call(
+    live_server, browser, evening, size, lang, shots
+):
+    context, page = log_in(
+        browser, live_server, size, lang, "arturo", "pw-arturo-123", "/t/coppa/rounds/1/arbiter/"
+    )
     rows = page.locator(".board-row")
     expect(rows).to_have_count(5)
     # Most urgent first: called (5), disputed (4), awaiting (3), playing (2), not started (1).
     assert [rows.nth(i).locator(".table-link").inner_text() for i in range(5)] == [
-        f"{'Table' if lang == 'en' else 'Tavolo'} {n}" for n in (5, 4, 3, 2, 1)]
+        f"{'Table' if lang == 'en' else 'Tavolo'} {n}" for n in (5, 4, 3, 2, 1)
+    ]
     assert_stacked_within(page, boxes(rows), SIZES[size]["width"])
     for i in range(5):  # within a row, the link, the state and the players do not overlap either
         row = rows.nth(i)
-        assert_stacked_within(page, boxes(row.locator(".table-link, .badge, .players")), SIZES[size]["width"])
+        assert_stacked_within(
+            page, boxes(row.locator(".table-link, .badge, .players")), SIZES[size]["width"]
+        )
     shots(page, f"arbiter-round-{size}-{lang}")
 
     note = page.locator(".flag input[name=note]")
@@ -97,14 +114,20 @@ def test_the_arbiter_sees_every_table_and_answers_a_call(live_server, browser, e
     expect(page.locator(".flag")).to_have_count(0)
     flag = TableFlag.objects.get()
     assert flag.resolved_at is not None and flag.note == "picked up, play on"
-    expect(rows.first.locator(".table-link")).to_have_text(f"{'Table' if lang == 'en' else 'Tavolo'} 4")
+    expect(rows.first.locator(".table-link")).to_have_text(
+        f"{'Table' if lang == 'en' else 'Tavolo'} 4"
+    )
     context.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desk"])
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_slips_fit_the_page_without_overlapping(live_server, browser, evening, size, lang, shots):
-    context, page = log_in(browser, live_server, size, lang, "olga", "pw-olga-123", "/t/coppa/manage/links/print/")
+def test_the_slips_fit_the_page_without_overlapping(
+    live_server, browser, evening, size, lang, shots
+):
+    context, page = log_in(
+        browser, live_server, size, lang, "olga", "pw-olga-123", "/t/coppa/manage/links/print/"
+    )
     slips = page.locator(".slip")
     expect(slips).to_have_count(20)
     assert_stacked_within(page, boxes(slips), SIZES[size]["width"])

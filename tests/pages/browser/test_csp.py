@@ -19,7 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WATCH = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", function (e) {
-  window.__cspViolations.push(e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
+  window.__cspViolations.push(e.violatedDirective + " blocked " + (e.blockedURI || "inline")
+                              + " at " + e.sourceFile + ":" + e.lineNumber);
 });
 """
 
@@ -29,7 +30,9 @@ def people(db):
     User = get_user_model()
     organizer = User.objects.create_user("olga", password="pw-olga-123")
     arbiter = User.objects.create_user("arturo", password="pw-arturo-123")
-    tournament = TournamentFactory(slug="coppa", name="Coppa Cuori", owner=organizer, rounds_planned=3)
+    tournament = TournamentFactory(
+        slug="coppa", name="Coppa Cuori", owner=organizer, rounds_planned=3
+    )
     tournament.arbiters.add(arbiter)
     table = seated_table(tournament, names=["Anna", "Bruno", "Carla", "Dario"])
     services.record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
@@ -62,10 +65,15 @@ def watched(page):
 def log_in(page, live_server, user):
     client = Client()
     client.force_login(user)
-    page.context.add_cookies([{
-        "name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }])
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
 
 
 def visit(page, url, status=200):
@@ -81,11 +89,15 @@ def test_public_pages_keep_to_the_policy(live_server, watched, people):
     base = live_server.url
     for path in ("/", "/t/coppa/", "/t/coppa/standings/", "/t/coppa/rounds/1/", "/accounts/login/"):
         visit(watched, base + path)
-    expect(watched.locator("figure.qr img")).to_have_count(0)  # QR only on a tournament's page below
+    expect(watched.locator("figure.qr img")).to_have_count(
+        0
+    )  # QR only on a tournament's page below
     visit(watched, base + "/t/coppa/")
     qr = watched.locator("figure.qr img")
     if qr.count():
-        assert watched.evaluate("(img) => img.complete && img.naturalWidth > 0", qr.element_handle())
+        assert watched.evaluate(
+            "(img) => img.complete && img.naturalWidth > 0", qr.element_handle()
+        )
     # The tournament page's player search is an htmx request.
     search = watched.locator("input[type=search]")
     if search.count():
@@ -116,7 +128,10 @@ def test_the_organizers_pages_keep_to_the_policy(live_server, watched, people):
 
 def test_the_online_seat_page_keeps_to_the_policy(live_server, watched, settings):
     settings.CUORI_COMPUTER_PAUSE = 0
-    table = seated_table(TournamentFactory(slug="online", name="Online Cup"), names=["Anna", "Bruno", "Carla", "Dario"])
+    table = seated_table(
+        TournamentFactory(slug="online", name="Online Cup"),
+        names=["Anna", "Bruno", "Carla", "Dario"],
+    )
     play.start_engine_play(table, computers={1: "easy", 2: "easy", 3: "easy"}, seed=11)
     token = table.seats.get(position=0).play.token
     visit(watched, f"{live_server.url}/play/s/{token}/")
@@ -129,6 +144,7 @@ def test_the_online_seat_page_keeps_to_the_policy(live_server, watched, settings
 
 # --- a failed htmx request shows a banner --------------------------------------------------
 
+
 def test_a_failed_request_shows_a_dismissible_banner(live_server, page, people):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -139,7 +155,9 @@ def test_a_failed_request_shows_a_dismissible_banner(live_server, page, people):
     entry = page.locator("#entry-row input").first
 
     # The server fails (500): the server message, with the status.
-    page.route(re.compile(r".*/check/$"), lambda route: route.fulfill(status=500, body="Server Error"))
+    page.route(
+        re.compile(r".*/check/$"), lambda route: route.fulfill(status=500, body="Server Error")
+    )
     entry.fill("10")
     expect(banner).to_be_visible()
     expect(banner).to_have_attribute("role", "alert")
@@ -155,7 +173,8 @@ def test_a_failed_request_shows_a_dismissible_banner(live_server, page, people):
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("The server could not be reached.")
 
-    # A refusal (403, e.g. the session ended): the refusal message; the next error replaces the text.
+    # A refusal (403, e.g. the session ended): the refusal message; the next error replaces the
+    # text.
     page.unroute(re.compile(r".*/check/$"))
     page.route(re.compile(r".*/check/$"), lambda route: route.fulfill(status=403, body="Forbidden"))
     entry.fill("12")
@@ -174,7 +193,7 @@ def test_a_failed_request_shows_a_dismissible_banner(live_server, page, people):
 
 def test_the_banner_texts_are_translated(client, people):
     html = client.get("/t/coppa/", headers={"Accept-Language": "it"}).content.decode()
-    banner = html[html.index('id="request-error"'):]
+    banner = html[html.index('id="request-error"') :]
     banner = banner[: banner.index("</div>")]
     assert 'data-server="Il server non è riuscito' in banner
     assert 'data-network="Il server non è raggiungibile' in banner

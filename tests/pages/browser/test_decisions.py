@@ -1,5 +1,6 @@
 """The organizer's decisions in Chromium: lock and finish state their consequences first; reopening
-needs a reason; a draft's public address says "not published yet". At 360 and 1280 px, English and Italian."""
+needs a reason; a draft's public address says "not published yet". At 360 and 1280 px, English and
+Italian."""
 
 import re
 
@@ -21,7 +22,9 @@ LOCALES = {"en": "en-GB", "it": "it-IT"}
 @pytest.fixture
 def evening(db):
     organizer = get_user_model().objects.create_user("olga", password="pw-olga-123")
-    tournament = TournamentFactory(slug="coppa", name="Coppa Cuori", owner=organizer, rounds_planned=4)
+    tournament = TournamentFactory(
+        slug="coppa", name="Coppa Cuori", owner=organizer, rounds_planned=4
+    )
     finished = seated_table(tournament, number=1)
     for _ in range(4):
         services.record_hand(finished, [25, 1, 0, 0], actor=COMMAND_LINE)
@@ -47,10 +50,13 @@ def fits(page, width):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_lock_finish_and_reopen_state_their_consequences(live_server, browser, evening, size, lang, shots):
+def test_lock_finish_and_reopen_state_their_consequences(
+    live_server, browser, evening, size, lang, shots
+):
     width = SIZES[size]["width"]
     context, page = log_in(browser, live_server, size, lang)
-    # Locking asks first, saying what will happen to the table still playing and the one not confirmed.
+    # Locking asks first, saying what will happen to the table still playing and the one not
+    # confirmed.
     page.locator("a[href='/t/coppa/manage/rounds/1/lock/']").click()
     consequences = page.locator(".consequences li")
     expect(consequences).to_have_count(3)
@@ -79,7 +85,10 @@ def test_lock_finish_and_reopen_state_their_consequences(live_server, browser, e
     page.locator("details.reopen button").last.click()
     page.wait_for_url(re.compile(r".*/t/coppa/manage/$"))
     assert Tournament.objects.get().status == "running"
-    assert Tournament.history.order_by("-history_date").first().history_change_reason == "one more round was agreed"
+    assert (
+        Tournament.history.order_by("-history_date").first().history_change_reason
+        == "one more round was agreed"
+    )
     context.close()
 
 

@@ -1,10 +1,10 @@
 """The organizer's evening in Chromium at 360 and 1280 px, in English and Italian (issue 14).
 
-13 players with long names and clubs, round 1 played, one player withdrawn, round 2 seated with its clock
-running. The pages an organizer and an arbiter use without /admin/ — manage, players, correcting a player,
-check-in, the seating of a round, the arbiter's round page with the clock, a new arbiter's account and its
-set-password page — each: no two lines of text overlap, nothing is cut off at the window's edges, no
-sideways scrolling (``layout``). Screenshots go to ``--output``.
+13 players with long names and clubs, round 1 played, one player withdrawn, round 2 seated with its
+clock running. The pages an organizer and an arbiter use without /admin/ — manage, players,
+correcting a player, check-in, the seating of a round, the arbiter's round page with the clock, a
+new arbiter's account and its set-password page — each: no two lines of text overlap, nothing is cut
+off at the window's edges, no sideways scrolling (``layout``). Screenshots go to ``--output``.
 """
 
 import re
@@ -65,7 +65,8 @@ def test_the_organizers_pages_fit(live_server, browser, running, size, lang, sho
         visit(page, live_server, path)
         shots(page, f"organizer-{name}-{size}-{lang}")
         assert_readable(page)
-    # The players' list marks the withdrawn player; the check-in lists everyone else, one choice each.
+    # The players' list marks the withdrawn player; the check-in lists everyone else, one choice
+    # each.
     visit(page, live_server, "/t/coppa/manage/players/")
     expect(page.locator("tr.withdrawn")).to_contain_text(WITHDRAWN)
     visit(page, live_server, "/t/coppa/manage/check-in/")
@@ -88,7 +89,9 @@ def test_a_namesake_is_shown_next_to_the_name(live_server, browser, running, siz
     form.locator("input[name=club]").fill("Cuori Milano")
     form.locator("button[type=submit]").click()
     page.wait_for_load_state("load")
-    warning = page.locator("form[action$='/manage/players/'] .field-error, form[action$='/manage/players/'] .error")
+    warning = page.locator(
+        "form[action$='/manage/players/'] .field-error, form[action$='/manage/players/'] .error"
+    )
     expect(warning.first).to_contain_text("Niccolò Dell'Acqua")
     expect(page.locator("input[name=namesake_confirmed]")).to_be_visible()
     assert_readable(page)
@@ -99,7 +102,9 @@ def test_a_namesake_is_shown_next_to_the_name(live_server, browser, running, siz
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desk"])
-def test_a_new_arbiter_gets_a_link_and_sets_a_password(live_server, browser, running, size, lang, shots):
+def test_a_new_arbiter_gets_a_link_and_sets_a_password(
+    live_server, browser, running, size, lang, shots
+):
     context, page, errors = log_in(browser, live_server, size, lang, "olga", "pw-olga-123")
     page.locator("input[name='new-username']").fill(f"beatrice-{size}")
     page.locator("input[name='new-username']").press("Enter")

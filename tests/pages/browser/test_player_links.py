@@ -1,5 +1,6 @@
-"""Results from the table in Chromium at 360 px: a player opens the address printed under the QR code of
-their slip, enters a hand on the phone, and another player of the table accepts it (issue 13)."""
+"""Results from the table in Chromium at 360 px: a player opens the address printed under the QR
+code of their slip, enters a hand on the phone, and another player of the table accepts it (issue
+13)."""
 
 import re
 
@@ -21,9 +22,16 @@ PHONE = {"width": 360, "height": 780}
 @pytest.fixture
 def table(db):
     organizer = get_user_model().objects.create_user("olga", password="pw-olga-123")
-    tournament = TournamentFactory(slug="coppa", name="Coppa Cuori", owner=organizer,
-                                   confirmation_policy="player", players_enter_hands=True)
-    table = seated_table(tournament, names=["Anna Maria Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Neri"])
+    tournament = TournamentFactory(
+        slug="coppa",
+        name="Coppa Cuori",
+        owner=organizer,
+        confirmation_policy="player",
+        players_enter_hands=True,
+    )
+    table = seated_table(
+        tournament, names=["Anna Maria Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Neri"]
+    )
     links.issue_missing(tournament, actor=COMMAND_LINE)
     return table
 
@@ -53,9 +61,16 @@ def fits(page):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_player_enters_a_hand_on_the_phone_and_another_accepts_it(live_server, browser, table, lang, shots):
+def test_a_player_enters_a_hand_on_the_phone_and_another_accepts_it(
+    live_server, browser, table, lang, shots
+):
     addresses = slip_addresses(browser, live_server)
-    assert list(addresses) == ["Bruno Bianchi", "Dario Neri", "Anna Maria Rossi", "Carla Verdi"]  # by surname
+    assert list(addresses) == [
+        "Bruno Bianchi",
+        "Dario Neri",
+        "Anna Maria Rossi",
+        "Carla Verdi",
+    ]  # by surname
     locale = {"en": "en-GB", "it": "it-IT"}[lang]
     anna_context = browser.new_context(viewport=PHONE, locale=locale)
     anna = anna_context.new_page()
@@ -77,7 +92,9 @@ def test_a_player_enters_a_hand_on_the_phone_and_another_accepts_it(live_server,
     bruno.goto(addresses["Bruno Bianchi"])
     card = bruno.locator(".accept.card")
     expect(card).to_contain_text("13")
-    expect(bruno.locator(".player-entry")).to_have_count(0)  # answer Anna's entry, not enter over it
+    expect(bruno.locator(".player-entry")).to_have_count(
+        0
+    )  # answer Anna's entry, not enter over it
     fits(bruno)
     shots(bruno, f"player-accept-{lang}")
     card.locator("button.primary").click()

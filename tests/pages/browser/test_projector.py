@@ -1,6 +1,6 @@
-"""The projector in Chromium (issue 14): at 1280x720 and 1920x1080 (a projector, a television) every slide
-fits the screen without scrolling, and at 360 px it does not break; in English and Italian. The slides move
-on by themselves (htmx polling) and the round clock counts down to "time is up".
+"""The projector in Chromium (issue 14): at 1280x720 and 1920x1080 (a projector, a television) every
+slide fits the screen without scrolling, and at 360 px it does not break; in English and Italian.
+The slides move on by themselves (htmx polling) and the round clock counts down to "time is up".
 
 Every slide of a 13-player evening is measured and saved (``--output``), and the fullest pages of a
 60-player one: 24 lines of seating, 12 of standings.
@@ -21,8 +21,11 @@ from .layout import assert_readable
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES = {"phone": {"width": 360, "height": 780}, "hd": {"width": 1280, "height": 720},
-         "fhd": {"width": 1920, "height": 1080}}
+SIZES = {
+    "phone": {"width": 360, "height": 780},
+    "hd": {"width": 1280, "height": 720},
+    "fhd": {"width": 1920, "height": 1080},
+}
 LOCALES = {"en": "en-GB", "it": "it-IT"}
 
 
@@ -38,15 +41,20 @@ def open_projector(browser, live_server, size, lang, slug="coppa", slide=0):
 
 
 def assert_fits_the_screen(page, size):
-    """Readable (no overlap, nothing cut off sideways) and, on a 16:9 screen, no scrolling down either."""
+    """Readable (no overlap, nothing cut off sideways) and, on a 16:9 screen, no scrolling down
+    either."""
     assert_readable(page)
     if size != "phone":
-        assert page.evaluate("document.documentElement.scrollHeight") <= SIZES[size]["height"], "the slide scrolls"
+        assert page.evaluate("document.documentElement.scrollHeight") <= SIZES[size]["height"], (
+            "the slide scrolls"
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "hd", "fhd"])
-def test_every_slide_of_an_evening_fits_the_screen(live_server, browser, tournament, size, lang, shots):
+def test_every_slide_of_an_evening_fits_the_screen(
+    live_server, browser, tournament, size, lang, shots
+):
     running_evening(tournament)
     slides = projector.show(tournament).slides
     assert [s.kind for s in slides] == ["seating", "clock", "standings"]
@@ -56,11 +64,15 @@ def test_every_slide_of_an_evening_fits_the_screen(live_server, browser, tournam
             page.goto(f"{live_server.url}/t/coppa/projector/?slide={position}")
         expect(page.locator(f"#screen.slide-{slide.kind}")).to_be_visible()
         if slide.kind == "seating":
-            expect(page.locator(".seat-lines tbody tr")).to_have_count(12)  # 13 players, one withdrawn
+            expect(page.locator(".seat-lines tbody tr")).to_have_count(
+                12
+            )  # 13 players, one withdrawn
             first = page.locator(".seat-lines tbody tr").first
             expect(first.locator(".name")).to_have_text("Anna Maria Rossi")
         if slide.kind == "clock":
-            expect(page.locator(".big-clock .clock-time")).to_have_text(re.compile(r"^3[45]:[0-5]\d$"))
+            expect(page.locator(".big-clock .clock-time")).to_have_text(
+                re.compile(r"^3[45]:[0-5]\d$")
+            )
         assert_fits_the_screen(page, size)
         shots(page, f"projector-{position}-{slide.kind}-{size}-{lang}")
     assert errors == []
@@ -69,9 +81,14 @@ def test_every_slide_of_an_evening_fits_the_screen(live_server, browser, tournam
 
 @pytest.fixture
 def big(organizer):
-    """60 players with long names, round 1 played, round 2 seated: 3 pages of seating, 5 of standings."""
-    tournament = TournamentFactory(slug="grande", name="Gran Torneo di Primavera del Circolo", owner=organizer,
-                                   rounds_planned=3)
+    """60 players with long names, round 1 played, round 2 seated: 3 pages of seating, 5 of
+    standings."""
+    tournament = TournamentFactory(
+        slug="grande",
+        name="Gran Torneo di Primavera del Circolo",
+        owner=organizer,
+        rounds_planned=3,
+    )
     running_evening(tournament, withdraw=crowd(60)[0][0], players=crowd(60))
     return tournament
 

@@ -1,8 +1,9 @@
 """The public pages of an evening in Chromium at 360 and 1280 px, in English and Italian (issue 14).
 
-13 players with long names and clubs, round 1 played, round 2 seated with its clock running, one player
-withdrawn; then the same tournament finished. Every page: no two lines of text overlap, nothing is cut off
-at the window's edges, the page does not scroll sideways (``layout``). Screenshots go to ``--output``.
+13 players with long names and clubs, round 1 played, round 2 seated with its clock running, one
+player withdrawn; then the same tournament finished. Every page: no two lines of text overlap,
+nothing is cut off at the window's edges, the page does not scroll sideways (``layout``).
+Screenshots go to ``--output``.
 """
 
 import re
@@ -26,7 +27,8 @@ WITHDRAWN = "Ludovica Fontanarosa"
 
 @pytest.fixture
 def running(tournament):
-    """Round 1 played and locked; its leader withdrawn; round 2 seated, its clock of 45 minutes 10 minutes gone."""
+    """Round 1 played and locked; its leader withdrawn; round 2 seated, its clock of 45 minutes 10
+    minutes gone."""
     running_evening(tournament, withdraw=WITHDRAWN)
     return tournament
 
@@ -47,7 +49,9 @@ def boxes(locator):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desk"])
-def test_the_tournament_page_lists_the_top_ten_one_per_line(live_server, browser, running, size, lang, shots):
+def test_the_tournament_page_lists_the_top_ten_one_per_line(
+    live_server, browser, running, size, lang, shots
+):
     context, page, errors = open_page(browser, live_server, size, lang, "/t/coppa/")
     entries = page.locator(".mini-standings li")
     expect(entries).to_have_count(10)
@@ -77,14 +81,23 @@ def test_before_a_game_ends_the_top_ten_says_so(live_server, browser, tournament
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desk"])
-def test_the_round_pages_tables_stay_in_their_cards(live_server, browser, running, size, lang, shots):
-    for number in (1, 2):  # round 1: games ended (place, match points); round 2: seated, with its clock
-        context, page, errors = open_page(browser, live_server, size, lang, f"/t/coppa/rounds/{number}/")
+def test_the_round_pages_tables_stay_in_their_cards(
+    live_server, browser, running, size, lang, shots
+):
+    for number in (
+        1,
+        2,
+    ):  # round 1: games ended (place, match points); round 2: seated, with its clock
+        context, page, errors = open_page(
+            browser, live_server, size, lang, f"/t/coppa/rounds/{number}/"
+        )
         cards = page.locator(".tables .card")
         assert cards.count() >= 3
         for i in range(cards.count()):
             card = cards.nth(i)
-            assert_inside(card.bounding_box(), card.locator("table").bounding_box(), f"table {i + 1}")
+            assert_inside(
+                card.bounding_box(), card.locator("table").bounding_box(), f"table {i + 1}"
+            )
             expect(card.locator("small.club").first).to_be_visible()
         if number == 2:
             clock = page.locator(".clock-time")
@@ -101,7 +114,9 @@ def test_the_round_pages_tables_stay_in_their_cards(live_server, browser, runnin
 @pytest.mark.parametrize("size", ["phone", "desk"])
 def test_the_players_games_show_every_column(live_server, browser, running, size, lang, shots):
     player = Registration.objects.get(tournament=running, player__name="Niccolò Dell'Acqua").player
-    context, page, errors = open_page(browser, live_server, size, lang, f"/t/coppa/players/{player.pk}/")
+    context, page, errors = open_page(
+        browser, live_server, size, lang, f"/t/coppa/players/{player.pk}/"
+    )
     rows = page.locator("table.games tbody tr")
     expect(rows).to_have_count(2)
     width = SIZES[size]["width"]
@@ -118,7 +133,9 @@ def test_the_players_games_show_every_column(live_server, browser, running, size
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desk"])
 def test_the_seating_page_shows_clubs(live_server, browser, running, size, lang, shots):
-    context, page, errors = open_page(browser, live_server, size, lang, "/accounts/login/?next=/t/coppa/manage/rounds/2/seating/")
+    context, page, errors = open_page(
+        browser, live_server, size, lang, "/accounts/login/?next=/t/coppa/manage/rounds/2/seating/"
+    )
     page.locator("input[name=username]").fill("olga")
     page.locator("input[name=password]").fill("pw-olga-123")
     page.keyboard.press("Enter")
@@ -132,7 +149,9 @@ def test_the_seating_page_shows_clubs(live_server, browser, running, size, lang,
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desk"])
-def test_a_finished_tournament_shows_its_podium_and_final_standings(live_server, browser, running, size, lang, shots):
+def test_a_finished_tournament_shows_its_podium_and_final_standings(
+    live_server, browser, running, size, lang, shots
+):
     play_round(running.rounds.get(number=2))
     organizer.lock_round(running.rounds.get(number=2), actor=COMMAND_LINE)
     organizer.finish_tournament(running, actor=COMMAND_LINE)
@@ -141,8 +160,17 @@ def test_a_finished_tournament_shows_its_podium_and_final_standings(live_server,
     expect(page.locator("#q")).to_have_count(0)  # no "where do I sit?"
     expect(page.locator("table.standings tbody tr")).to_have_count(13)
     steps = boxes(page.locator(".podium .step"))
-    assert not overlapping([{"left": b["x"], "right": b["x"] + b["width"], "top": b["y"], "bottom": b["y"] + b["height"]}
-                            for b in steps])
+    assert not overlapping(
+        [
+            {
+                "left": b["x"],
+                "right": b["x"] + b["width"],
+                "top": b["y"],
+                "bottom": b["y"] + b["height"],
+            }
+            for b in steps
+        ]
+    )
     assert_readable(page)
     shots(page, f"finished-{size}-{lang}")
     assert errors == []
@@ -152,7 +180,9 @@ def test_a_finished_tournament_shows_its_podium_and_final_standings(live_server,
 def test_text_boxes_see_letters_printed_over_letters(live_server, browser, running):
     """The check itself: the old mini-standings (a flex row) had ranks over the previous points."""
     context, page, errors = open_page(browser, live_server, "desk", "en", "/t/coppa/")
-    page.evaluate("document.querySelector('.mini-standings').style.cssText = 'display:flex;flex-wrap:wrap'")
+    page.evaluate(
+        "document.querySelector('.mini-standings').style.cssText = 'display:flex;flex-wrap:wrap'"
+    )
     page.evaluate("""document.querySelectorAll('.mini-standings li').forEach(
         li => li.style.cssText = 'display:inline;margin-left:-1.2rem;padding:0;border:0')""")
     assert overlapping(text_boxes(page, ".mini-standings"))

@@ -32,7 +32,9 @@ def sheet(db):
     table = seated_table(tournament, names=NAMES)
     hand = services.record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE)
     services.record_hand(table, [26, 0, 26, 26], actor=COMMAND_LINE)  # seat 2 shoots the moon
-    services.record_hand(table, None, actor=COMMAND_LINE, penalty_offender=2, penalty_reason="revoke on trick 4")
+    services.record_hand(
+        table, None, actor=COMMAND_LINE, penalty_offender=2, penalty_reason="revoke on trick 4"
+    )
     services.correct_hand(hand, [3, 13, 5, 5], actor=COMMAND_LINE, reason="seats 1 and 2 swapped")
     return table
 
@@ -53,29 +55,39 @@ def open_sheet(browser, live_server, size, lang):
 def assert_fits(page, locator, width):
     box = locator.bounding_box()
     assert box is not None, f"{locator} is not visible"
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{locator}: {box} outside {width} px"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+        f"{locator}: {box} outside {width} px"
+    )
     return box
 
 
 def overlaps(a, b) -> bool:
-    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
 
 
 NAME_WORDS_ON_ONE_LINE = """() => [...document.querySelectorAll('.score th.seat .word')].map(w => ({
     text: w.textContent, lines: w.getClientRects().length,
     height: w.getBoundingClientRect().height,
-    lineHeight: parseFloat(getComputedStyle(w).lineHeight) || parseFloat(getComputedStyle(w).fontSize) * 1.2,
+    lineHeight: parseFloat(getComputedStyle(w).lineHeight)
+        || parseFloat(getComputedStyle(w).fontSize) * 1.2,
 }))"""
 
-ROW_LABELS_FIT = """() => [...document.querySelectorAll('.score tfoot th[scope=row], .score tbody th[scope=row]')].map(th => ({
+ROW_LABELS_FIT = """() => [...document.querySelectorAll(
+    '.score tfoot th[scope=row], .score tbody th[scope=row]')].map(th => ({
     text: th.innerText, overflow: th.scrollWidth - th.clientWidth,
 }))"""
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_sheet_fits_names_labels_and_the_correction_row(live_server, browser, sheet, size, lang, shots):
+def test_the_sheet_fits_names_labels_and_the_correction_row(
+    live_server, browser, sheet, size, lang, shots
+):
     width = SIZES[size]["width"]
     context, page = open_sheet(browser, live_server, size, lang)
     errors = []
@@ -96,7 +108,10 @@ def test_the_sheet_fits_names_labels_and_the_correction_row(live_server, browser
     page.locator("#hand-1").get_by_role("link").click()
     form = page.locator("#correct-1")
     expect(form).to_be_visible()
-    boxes = [assert_fits(page, form.locator(sel), width) for sel in ("input[name=reason]", "select", "button[type=submit]")]
+    boxes = [
+        assert_fits(page, form.locator(sel), width)
+        for sel in ("input[name=reason]", "select", "button[type=submit]")
+    ]
     assert not overlaps(boxes[0], boxes[2]) and not overlaps(boxes[1], boxes[2])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shots(page, f"sheet-correction-{size}-{lang}")
@@ -109,7 +124,9 @@ def test_the_sheet_fits_names_labels_and_the_correction_row(live_server, browser
     page.locator("#id_p3").fill("0")
     page.locator("#id_p3").press("Enter")
     expect(page.locator("#hand-4")).to_be_visible()
-    page.once("dialog", lambda dialog: dialog.accept())  # "End the game now with the hands recorded so far?"
+    page.once(
+        "dialog", lambda dialog: dialog.accept()
+    )  # "End the game now with the hands recorded so far?"
     page.locator("form.close-game button").click()
     expect(page.locator(".result")).to_be_visible()
     for label in page.evaluate(ROW_LABELS_FIT):
@@ -124,7 +141,9 @@ def test_the_sheet_fits_names_labels_and_the_correction_row(live_server, browser
     context.close()
 
 
-def test_a_stale_write_keeps_what_was_typed_and_says_what_changed(live_server, browser, sheet, shots):
+def test_a_stale_write_keeps_what_was_typed_and_says_what_changed(
+    live_server, browser, sheet, shots
+):
     context, page = open_sheet(browser, live_server, "phone", "en")
     page.locator("#id_p0").fill("0")
     page.locator("#id_p1").fill("13")

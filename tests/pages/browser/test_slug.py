@@ -1,4 +1,5 @@
-"""The new-tournament form in Chromium: the address follows the name until the organizer types one."""
+"""The new-tournament form in Chromium: the address follows the name until the organizer types
+one."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,7 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def organizer(db):
     user = get_user_model().objects.create_user("olga", password="pw-olga-123")
-    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament"))
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
     return user
 
 
@@ -30,9 +33,14 @@ def test_the_address_follows_the_name_until_typed(live_server, page, organizer, 
     assert slug.input_value() == "autunno", "a typed address is the organizer's"
     slug.fill("")
     name.fill("Coppa Città d’Autunno 2026 bis!")
-    assert slug.input_value() == "coppa-citta-dautunno-2026-bis", "an emptied address follows the name again"
+    assert slug.input_value() == "coppa-citta-dautunno-2026-bis", (
+        "an emptied address follows the name again"
+    )
     page.locator("#id_rounds_planned").fill("3")
     page.locator("main button.primary").click()
     page.wait_for_url("**/t/coppa-citta-dautunno-2026-bis/manage/")
-    assert Tournament.objects.get(slug="coppa-citta-dautunno-2026-bis").name == "Coppa Città d’Autunno 2026 bis!"
+    assert (
+        Tournament.objects.get(slug="coppa-citta-dautunno-2026-bis").name
+        == "Coppa Città d’Autunno 2026 bis!"
+    )
     assert js_errors == []

@@ -1,4 +1,5 @@
-"""Shared pieces of the tournament commands: finding the tournament, reporting row errors, output files."""
+"""Shared pieces of the tournament commands: finding the tournament, reporting row errors, output
+files."""
 
 from __future__ import annotations
 
@@ -30,12 +31,14 @@ def get_round(tournament: Tournament, number: int):
 
 
 def get_table(tournament: Tournament, round_number: int, table_number: int):
-    """Table ``table_number`` of round ``round_number``, with its round and tournament; ``CommandError`` if absent."""
+    """Table ``table_number`` of round ``round_number``, with its round and tournament;
+    ``CommandError`` if absent."""
     from tables.models import Table
 
     found = (
         Table.objects.select_related("round__tournament")
-        .filter(round__tournament=tournament, round__number=round_number, number=table_number).first()
+        .filter(round__tournament=tournament, round__number=round_number, number=table_number)
+        .first()
     )
     if found is None:
         raise CommandError(f"{tournament.slug} has no table {table_number} in round {round_number}")
@@ -52,13 +55,16 @@ def refuse(command: BaseCommand, problems: Sequence[str], what: str) -> None:
 def fail_with_rows(command: BaseCommand, path: str, errors: Sequence[RowError]) -> None:
     """Print one line per problem (``file:row: message``) and exit 1; nothing was written."""
     for error in errors:
-        command.stderr.write(f"{path}:{error.row}: {error.message}" if error.row else f"{path}: {error.message}")
+        command.stderr.write(
+            f"{path}:{error.row}: {error.message}" if error.row else f"{path}: {error.message}"
+        )
     count = "1 problem" if len(errors) == 1 else f"{len(errors)} problems"
     raise CommandError(f"{count} in {path}; nothing was written", returncode=1)
 
 
 def read_text(path: str) -> str:
-    """The file's text (UTF-8, a BOM is dropped later); a missing or binary file is a CommandError."""
+    """The file's text (UTF-8, a BOM is dropped later); a missing or binary file is a
+    CommandError."""
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -83,4 +89,13 @@ def output(path: str | None, stdout) -> Iterator[IO[str]]:
         raise CommandError(f"{path}: {exc.strerror}") from None
 
 
-__all__ = ["fail_with_rows", "get_round", "get_table", "get_tournament", "output", "read_text", "refuse", "sys"]
+__all__ = [
+    "fail_with_rows",
+    "get_round",
+    "get_table",
+    "get_tournament",
+    "output",
+    "read_text",
+    "refuse",
+    "sys",
+]

@@ -18,7 +18,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, slug, round, table, **options):
         tournament = get_tournament(slug)
-        found = Table.objects.filter(round__tournament=tournament, round__number=round, number=table).first()
+        found = Table.objects.filter(
+            round__tournament=tournament, round__number=round, number=table
+        ).first()
         if found is None:
             raise CommandError(f"{slug} has no table {table} in round {round}")
         try:

@@ -12,14 +12,16 @@ from ._base import get_tournament, output
 
 class Command(BaseCommand):
     help = (
-        "Write the seating as CSV round,table,seat,player (seat 1 deals first; byes have no table): "
-        "export_seating SLUG [--round N] [--output FILE]"
+        "Write the seating as CSV round,table,seat,player (seat 1 deals first; byes have no "
+        "table): export_seating SLUG [--round N] [--output FILE]"
     )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--round", type=int, dest="round_number", help="only this round")
-        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
+        parser.add_argument(
+            "--output", dest="path", help="file to write (default: standard output)"
+        )
         parser.add_argument("--excel", action="store_true", help="UTF-8 BOM and ';' separators")
 
     def handle(self, *args, slug, round_number, path, excel, **options):

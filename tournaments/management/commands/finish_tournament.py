@@ -8,7 +8,10 @@ from ._base import get_tournament, refuse
 
 
 class Command(BaseCommand):
-    help = "Finish a tournament (every round locked): its standings become final. finish_tournament SLUG."
+    help = (
+        "Finish a tournament (every round locked): its standings become final. finish_tournament "
+        "SLUG."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")

@@ -20,4 +20,7 @@ class Command(BaseCommand):
             result = services.import_players(tournament, read_text(file), actor=COMMAND_LINE)
         except TournamentError as exc:
             fail_with_rows(self, file, exc.problems)
-        self.stdout.write(f"registered {result.created + result.reused} player(s) in {slug} ({result.created} new, {result.reused} already known)")
+        self.stdout.write(
+            f"registered {result.created + result.reused} player(s) in {slug} ({result.created} "
+            f"new, {result.reused} already known)"
+        )

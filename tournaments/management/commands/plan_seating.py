@@ -30,13 +30,21 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, required=True, help="number of players, numbered 1..N")
+        parser.add_argument(
+            "--players", type=int, required=True, help="number of players, numbered 1..N"
+        )
         parser.add_argument("--rounds", type=int, required=True)
-        parser.add_argument("--method", default=seating.BALANCED, help="balanced (default) or random")
+        parser.add_argument(
+            "--method", default=seating.BALANCED, help="balanced (default) or random"
+        )
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--table-size", type=int, default=4)
-        parser.add_argument("--odd", default=seating.TABLES_OF_5, help="tables-of-5 (default), tables-of-3 or byes")
-        parser.add_argument("--output", dest="path", help="file to write (default: standard output)")
+        parser.add_argument(
+            "--odd", default=seating.TABLES_OF_5, help="tables-of-5 (default), tables-of-3 or byes"
+        )
+        parser.add_argument(
+            "--output", dest="path", help="file to write (default: standard output)"
+        )
         parser.add_argument("--excel", action="store_true", help="UTF-8 BOM and ';' separators")
 
     def handle(self, *args, players, rounds, method, seed, table_size, odd, path, excel, **options):
@@ -47,17 +55,24 @@ class Command(BaseCommand):
         start = time.perf_counter()
         try:
             plan = seating.plan_rounds(
-                range(1, players + 1), rounds, method=method, seed=seed,
-                table_size=table_size, odd=odd,
+                range(1, players + 1),
+                rounds,
+                method=method,
+                seed=seed,
+                table_size=table_size,
+                odd=odd,
             )
         except seating.SeatingError as exc:
             raise CommandError(str(exc)) from None
         seconds = time.perf_counter() - start
         rows = seating_rows(plan)
-        summary = self.summary(plan, players=players, rounds=rounds, table_size=table_size, odd=odd,
-                               seconds=seconds)
+        summary = self.summary(
+            plan, players=players, rounds=rounds, table_size=table_size, odd=odd, seconds=seconds
+        )
         if path in (None, "-"):
-            csvio.write_csv(getattr(self.stdout, "_out", self.stdout), csvio.SEATING_HEADER, rows, excel=excel)
+            csvio.write_csv(
+                getattr(self.stdout, "_out", self.stdout), csvio.SEATING_HEADER, rows, excel=excel
+            )
             self.stderr.write(summary)  # standard output is the CSV
             return
         try:
@@ -77,11 +92,16 @@ class Command(BaseCommand):
             "%(rounds)s round(s) for %(players)s players, %(tables)s table(s) per round: "
             "%(repeats)s repeated pair(s); no schedule has fewer than %(bound)s; %(seconds).2f s"
         ) % {
-            "rounds": rounds, "players": players, "tables": len(plan[0].tables),
-            "repeats": repeats, "bound": quality.bound, "seconds": seconds,
+            "rounds": rounds,
+            "players": players,
+            "tables": len(plan[0].tables),
+            "repeats": repeats,
+            "bound": quality.bound,
+            "seconds": seconds,
         }
         if quality.best_known is not None:
             line += " " + _("(best known: %(best)s, %(source)s)") % {
-                "best": quality.best_known, "source": quality.source,
+                "best": quality.best_known,
+                "source": quality.source,
             }
         return line

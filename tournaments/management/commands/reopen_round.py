@@ -8,12 +8,17 @@ from ._base import get_round, get_tournament
 
 
 class Command(BaseCommand):
-    help = 'Reopen a locked round so that its results can be corrected: reopen_round SLUG N --reason "...".'
+    help = (
+        "Reopen a locked round so that its results can be corrected: reopen_round SLUG N --reason "
+        '"...".'
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("round", type=int)
-        parser.add_argument("--reason", required=True, help="why it is reopened (kept in the history)")
+        parser.add_argument(
+            "--reason", required=True, help="why it is reopened (kept in the history)"
+        )
 
     def handle(self, *args, slug, round, reason, **options):
         round_ = get_round(get_tournament(slug), round)

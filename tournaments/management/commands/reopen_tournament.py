@@ -8,11 +8,16 @@ from ._base import get_tournament
 
 
 class Command(BaseCommand):
-    help = 'Reopen a finished tournament: reopen_tournament SLUG --reason "...". Its rounds stay locked until reopened.'
+    help = (
+        'Reopen a finished tournament: reopen_tournament SLUG --reason "...". Its rounds stay '
+        "locked until reopened."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("--reason", required=True, help="why it is reopened (kept in the history)")
+        parser.add_argument(
+            "--reason", required=True, help="why it is reopened (kept in the history)"
+        )
 
     def handle(self, *args, slug, reason, **options):
         try:

@@ -35,13 +35,17 @@ class Command(BaseCommand):
         sizes = sorted({len(t) for t in done.seating.tables})
         self.stdout.write(
             _(
-                "round %(round)s of %(slug)s seated (%(method)s, seed %(seed)s): %(tables)s table(s) "
-                "of %(sizes)s, %(byes)s bye(s), %(repeats)s repeated pair(s)"
+                "round %(round)s of %(slug)s seated (%(method)s, seed %(seed)s): %(tables)s "
+                "table(s) of %(sizes)s, %(byes)s bye(s), %(repeats)s repeated pair(s)"
             )
             % {
-                "round": done.round.number, "slug": tournament.slug,
-                "method": done.round.seating_method, "seed": done.round.seed,
-                "tables": len(done.seating.tables), "sizes": "/".join(map(str, sizes)),
-                "byes": len(done.seating.byes), "repeats": len(done.repeats),
+                "round": done.round.number,
+                "slug": tournament.slug,
+                "method": done.round.seating_method,
+                "seed": done.round.seed,
+                "tables": len(done.seating.tables),
+                "sizes": "/".join(map(str, sizes)),
+                "byes": len(done.seating.byes),
+                "repeats": len(done.repeats),
             }
         )
