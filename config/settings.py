@@ -63,7 +63,8 @@ INSTALLED_APPS = [
     "tournaments",
     "tables",
     "seasons",
-    "ninja",  # django-ninja: the API docs page's own scripts and styles (no CDN, the CSP allows them)
+    # django-ninja: the API docs page's own scripts and styles (no CDN, the CSP allows them)
+    "ninja",
     "api",
 ]
 
@@ -124,11 +125,16 @@ elif "postgresql" in DATABASES["default"]["ENGINE"]:
 # Persistent connections: a worker thread keeps its database connection for DATABASE_CONN_MAX_AGE
 # seconds (60 in production, 0 = one connection per request in development; a conn_max_age in
 # DATABASE_URL counts when the variable is unset) instead of paying a new connection per request,
-# checked before it is reused after a request (CONN_HEALTH_CHECKS): a restarted server costs no error.
+# checked before it is reused after a request (CONN_HEALTH_CHECKS): a restarted server costs no
+# error.
 _db = DATABASES["default"]
-_db["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=int(_db.get("CONN_MAX_AGE", 0 if DEBUG else 60)))
+_db["CONN_MAX_AGE"] = env.int(
+    "DATABASE_CONN_MAX_AGE", default=int(_db.get("CONN_MAX_AGE", 0 if DEBUG else 60))
+)
 if _db["CONN_MAX_AGE"] < 0:
-    raise ImproperlyConfigured(f"DATABASE_CONN_MAX_AGE must be 0 or more, not {_db['CONN_MAX_AGE']}.")
+    raise ImproperlyConfigured(
+        f"DATABASE_CONN_MAX_AGE must be 0 or more, not {_db['CONN_MAX_AGE']}."
+    )
 _db["CONN_HEALTH_CHECKS"] = _db["CONN_MAX_AGE"] > 0
 
 # The cache (rendered standings, the private links' rate limit): shared by every worker process
@@ -136,7 +142,8 @@ _db["CONN_HEALTH_CHECKS"] = _db["CONN_MAX_AGE"] > 0
 # process keeps its own in memory.
 _cache_url = env.str("CACHE_URL", default="") or env.str("REDIS_URL", default="")
 CACHES = {
-    "default": env.cache_url_config(_cache_url) if _cache_url
+    "default": env.cache_url_config(_cache_url)
+    if _cache_url
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
 }
 CACHES["default"].setdefault("KEY_PREFIX", env.str("CACHE_KEY_PREFIX", default="cuori"))
@@ -238,7 +245,9 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=3600)
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool(
+        "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False
+    )
     if env.bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # HSTS for subdomains and the preload list are decisions for each domain's owner, not defaults.
@@ -261,15 +270,20 @@ for _name in ("CUORI_SEAT_LINK_DAYS", "CUORI_HARD_TIME_LIMIT_MS"):
         raise ImproperlyConfigured(f"{_name} must be more than 0, not {globals()[_name]}.")
 
 # The API (api/, README "API"): requests per client address for reads and per token for writes, as
-# django-ratelimit rates ("120/m": 120 a minute; s, m, h, d), and the hours an Idempotency-Key is kept.
+# django-ratelimit rates ("120/m": 120 a minute; s, m, h, d), and the hours an Idempotency-Key is
+# kept.
 CUORI_API_READ_RATE = env.str("CUORI_API_READ_RATE", default="120/m")
 CUORI_API_WRITE_RATE = env.str("CUORI_API_WRITE_RATE", default="60/m")
 CUORI_API_IDEMPOTENCY_HOURS = env.float("CUORI_API_IDEMPOTENCY_HOURS", default=24.0)
 for _name in ("CUORI_API_READ_RATE", "CUORI_API_WRITE_RATE"):
     if not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", globals()[_name]):
-        raise ImproperlyConfigured(f"{_name} must be a rate like 120/m (per s, m, h or d), not {globals()[_name]!r}.")
+        raise ImproperlyConfigured(
+            f"{_name} must be a rate like 120/m (per s, m, h or d), not {globals()[_name]!r}."
+        )
 if CUORI_API_IDEMPOTENCY_HOURS <= 0:
-    raise ImproperlyConfigured(f"CUORI_API_IDEMPOTENCY_HOURS must be more than 0, not {CUORI_API_IDEMPOTENCY_HOURS}.")
+    raise ImproperlyConfigured(
+        f"CUORI_API_IDEMPOTENCY_HOURS must be more than 0, not {CUORI_API_IDEMPOTENCY_HOURS}."
+    )
 
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

@@ -21,10 +21,19 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "round", "number", "mode", "closed_by_arbiter", "result_confirmed_at", "version"]
+    list_display = [
+        "__str__",
+        "round",
+        "number",
+        "mode",
+        "closed_by_arbiter",
+        "result_confirmed_at",
+        "version",
+    ]
     list_filter = ["round__tournament", "round__number", "mode", "closed_by_arbiter"]
     inlines = [SeatInline]
-    # Closing a game and confirming a result go through tables.services (the score sheet, close_table).
+    # Closing a game and confirming a result go through tables.services (the score sheet,
+    # close_table).
     readonly_fields = ["closed_by_arbiter", "result_confirmed_at", "version"]
 
     def save_formset(self, request, form, formset, change):
@@ -63,7 +72,8 @@ class PenaltyInline(ReadOnlyMixin, admin.StackedInline):
 
 @admin.register(Hand)
 class HandAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
-    """Hands are recorded and corrected on the score sheet (or by import_hands), with the hand check."""
+    """Hands are recorded and corrected on the score sheet (or by import_hands), with the hand
+    check."""
 
     list_display = ["table", "number", "dealer", "pass_direction", "source", "created_at"]
     list_filter = ["table__round__tournament", "source", "pass_direction"]
@@ -94,5 +104,14 @@ class PlayStateAdmin(admin.ModelAdmin):
 class PlayEventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     """The event log is the record of what was played: read-only."""
 
-    list_display = ["table", "hand_number", "sequence", "seat", "kind", "cards", "actor", "created_at"]
+    list_display = [
+        "table",
+        "hand_number",
+        "sequence",
+        "seat",
+        "kind",
+        "cards",
+        "actor",
+        "created_at",
+    ]
     list_filter = ["table__round__tournament", "kind", "actor"]

@@ -46,16 +46,21 @@ class TableState:
 
 
 def round_board(tournament: Tournament, round_: Round, *, sort: str = "state") -> list[TableState]:
-    """Every table of ``round_`` with its state (5 queries); ``sort``: "state" (urgent first) or "table"."""
+    """Every table of ``round_`` with its state (5 queries); ``sort``: "state" (urgent first) or
+    "table"."""
     tables = pages.round_tables(tournament, round_)
     entries: dict[int, list[str]] = defaultdict(list)
     for table_id, status in HandEntry.objects.filter(
-        table__round=round_, status__in=["pending", "rejected", "mismatch"],
+        table__round=round_,
+        status__in=["pending", "rejected", "mismatch"],
     ).values_list("table_id", "status"):
         entries[table_id].append(status)
     flags: dict[int, list[FlagView]] = defaultdict(list)
-    for flag in TableFlag.objects.filter(Q(table__round=round_), resolved_at__isnull=True).select_related(
-        "raised_by__player").order_by("created_at"):
+    for flag in (
+        TableFlag.objects.filter(Q(table__round=round_), resolved_at__isnull=True)
+        .select_related("raised_by__player")
+        .order_by("created_at")
+    ):
         by = flag.raised_by.player.name if flag.raised_by_id else ""
         flags[flag.table_id].append(FlagView(flag.pk, flag.reason, by, flag.created_at))
     board = []

@@ -46,11 +46,13 @@ Policy = Tournament.ConfirmationPolicy
 
 
 class EntryNotAllowed(ScoringError):
-    """The actor may not do this at this table (not seated here, entering is off, their own entry)."""
+    """The actor may not do this at this table (not seated here, entering is off, their own
+    entry)."""
 
 
 class StaleEntryError(ScoringError):
-    """The entry shown was replaced or decided meanwhile; ``current`` is what waits now (or None)."""
+    """The entry shown was replaced or decided meanwhile; ``current`` is what waits now (or
+    None)."""
 
     def __init__(self, message: str, current: HandEntry | None = None):
         super().__init__(message)
@@ -58,7 +60,8 @@ class StaleEntryError(ScoringError):
 
 
 def _lock(table: Table) -> Table:
-    """The table's row, locked until the transaction ends, with its round and tournament read after the lock.
+    """The table's row, locked until the transaction ends, with its round and tournament read after
+    the lock.
 
     The locks ``tables.services.record_hand(locked=True)`` relies on: a round
     locked or a tournament finished while this waited for the lock is seen.
@@ -75,7 +78,8 @@ def seat_of(table: Table, registration: Registration) -> Seat:
 
 
 def _check_author(table: Table, actor: Actor) -> None:
-    """Who may enter at ``table``: its arbiters (checked by the views), or its players when allowed."""
+    """Who may enter at ``table``: its arbiters (checked by the views), or its players when
+    allowed."""
     if actor.kind == ActorKind.PLAYER:
         seat_of(table, actor.player)
         if not table.round.tournament.players_enter_hands:
@@ -115,8 +119,14 @@ def _check_points(table: Table, points, penalty_offender, penalty_reason) -> lis
 
 
 def submit(
-    table: Table, *, actor: Actor, number: int, points: Sequence[int] | None = None,
-    penalty_offender: int | None = None, penalty_reason: str = "", expected_version: int | None = None,
+    table: Table,
+    *,
+    actor: Actor,
+    number: int,
+    points: Sequence[int] | None = None,
+    penalty_offender: int | None = None,
+    penalty_reason: str = "",
+    expected_version: int | None = None,
     locked: bool = False,
 ) -> HandEntry | Hand:
     """Enter hand ``number`` at ``table`` under the tournament's confirmation policy.
@@ -135,52 +145,89 @@ def submit(
     Raises ``EntryNotAllowed``, ``ResultFinalError``, ``GameOverError``,
     ``ScoringError`` (the points, a number that is not the next hand).
     """
-    call = {"actor": actor, "number": number, "points": points, "penalty_offender": penalty_offender,
-            "penalty_reason": penalty_reason, "expected_version": expected_version}
+    call = {
+        "actor": actor,
+        "number": number,
+        "points": points,
+        "penalty_offender": penalty_offender,
+        "penalty_reason": penalty_reason,
+        "expected_version": expected_version,
+    }
     if locked:
         if not transaction.get_connection().in_atomic_block:
-            raise transaction.TransactionManagementError("submit(locked=True) needs the caller's transaction")
+            raise transaction.TransactionManagementError(
+                "submit(locked=True) needs the caller's transaction"
+            )
         return _submit(table, **call)
     with transaction.atomic():
         return _submit(_lock(table), **call)
 
 
 def _submit(
-    table: Table, *, actor: Actor, number: int, points: Sequence[int] | None, penalty_offender: int | None,
-    penalty_reason: str, expected_version: int | None,
+    table: Table,
+    *,
+    actor: Actor,
+    number: int,
+    points: Sequence[int] | None,
+    penalty_offender: int | None,
+    penalty_reason: str,
+    expected_version: int | None,
 ) -> HandEntry | Hand:
     """:func:`submit` at the locked ``table``, inside the transaction holding the lock."""
     _check_author(table, actor)
     if table.mode == Table.Mode.ENGINE:
-        raise services.EnginePlayedError(_("This table is played via the engine: its hands are recorded by the engine."))
+        raise services.EnginePlayedError(
+            _("This table is played via the engine: its hands are recorded by the engine.")
+        )
     tournament = table.round.tournament
     policy = tournament.confirmation_policy
     if policy == Policy.ARBITER:
         return services.record_hand(
-            table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-            penalty_reason=penalty_reason, expected_version=expected_version, locked=True,
+            table,
+            points,
+            actor=actor,
+            number=number,
+            penalty_offender=penalty_offender,
+            penalty_reason=penalty_reason,
+            expected_version=expected_version,
+            locked=True,
         )
     reason = final_reason(table)
     if reason is not None:
         raise services.ResultFinalError(reason)
     if number <= table.hands_recorded:  # sent again after it was recorded: that hand, nothing new
         return services.record_hand(
-            table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-            penalty_reason=penalty_reason, locked=True,
+            table,
+            points,
+            actor=actor,
+            number=number,
+            penalty_offender=penalty_offender,
+            penalty_reason=penalty_reason,
+            locked=True,
         )
     # No version check for an entry: entries are independent (double entry must not see the
     # other one), and the hand number keeps them in order.
     if number != table.hands_recorded + 1:
-        raise ScoringError(_("The next hand at this table is hand %(next)s, not hand %(number)s.")
-                           % {"next": table.hands_recorded + 1, "number": number})
+        raise ScoringError(
+            _("The next hand at this table is hand %(next)s, not hand %(number)s.")
+            % {"next": table.hands_recorded + 1, "number": number}
+        )
     entered = _check_points(table, points, penalty_offender, penalty_reason)
     entry = HandEntry(
-        table=table, number=number, table_version=table.version,
+        table=table,
+        number=number,
+        table_version=table.version,
         points=None if penalty_offender is not None else entered,
-        penalty_offender=penalty_offender, penalty_reason=penalty_reason.strip(),
-        entered_by_user=actor.user_or_none, entered_by_player=actor.player,
+        penalty_offender=penalty_offender,
+        penalty_reason=penalty_reason.strip(),
+        entered_by_user=actor.user_or_none,
+        entered_by_player=actor.player,
     )
-    waiting = list(HandEntry.objects.select_for_update().filter(table=table, number=number, status=HandEntry.Status.PENDING))
+    waiting = list(
+        HandEntry.objects.select_for_update().filter(
+            table=table, number=number, status=HandEntry.Status.PENDING
+        )
+    )
     for old in waiting:
         if _same_author(old, actor) and _content(old) == _content(entry):
             return old  # sent twice: one entry
@@ -197,8 +244,13 @@ def _submit(
         other = others[-1]
         if _content(other) == _content(entry):
             hand = services.record_hand(
-                table, entry.points, actor=actor, number=number, penalty_offender=penalty_offender,
-                penalty_reason=penalty_reason, locked=True,
+                table,
+                entry.points,
+                actor=actor,
+                number=number,
+                penalty_offender=penalty_offender,
+                penalty_reason=penalty_reason,
+                locked=True,
             )
             _close([entry, other], HandEntry.Status.RECORDED, actor, hand=hand)
             return hand
@@ -206,7 +258,14 @@ def _submit(
     return entry
 
 
-def _close(entries: Sequence[HandEntry], status: str, actor: Actor, *, hand: Hand | None = None, reason: str = "") -> None:
+def _close(
+    entries: Sequence[HandEntry],
+    status: str,
+    actor: Actor,
+    *,
+    hand: Hand | None = None,
+    reason: str = "",
+) -> None:
     now = timezone.now()
     for entry in entries:
         entry.status, entry.decided_at, entry.hand = status, now, hand
@@ -218,19 +277,33 @@ def _close(entries: Sequence[HandEntry], status: str, actor: Actor, *, hand: Han
 
 def _pending(entry_id: int, table: Table, seen: tuple | None) -> HandEntry:
     entry = HandEntry.objects.select_for_update().filter(pk=entry_id, table=table).first()
-    current = HandEntry.objects.filter(table=table, status=HandEntry.Status.PENDING).order_by("-created_at").first()
+    current = (
+        HandEntry.objects.filter(table=table, status=HandEntry.Status.PENDING)
+        .order_by("-created_at")
+        .first()
+    )
     if entry is None or entry.status != HandEntry.Status.PENDING:
-        raise StaleEntryError(_("This entry was replaced or decided meanwhile; here is what waits now."), current)
+        raise StaleEntryError(
+            _("This entry was replaced or decided meanwhile; here is what waits now."), current
+        )
     if seen is not None and _content(entry) != seen:
-        raise StaleEntryError(_("This entry changed since you looked at it; here it is now."), entry)
+        raise StaleEntryError(
+            _("This entry changed since you looked at it; here it is now."), entry
+        )
     return entry
 
 
-def _answerable(table: Table, entry_id: int, actor: Actor, seen: tuple | None, own_entry: str) -> tuple[Table, HandEntry]:
-    """Lock ``table`` and return it with the entry ``actor`` (a player of the table, policy "player") may
-    accept or reject; ``own_entry``: the refusal when it is their own. Call inside a transaction."""
+def _answerable(
+    table: Table, entry_id: int, actor: Actor, seen: tuple | None, own_entry: str
+) -> tuple[Table, HandEntry]:
+    """Lock ``table`` and return it with the entry ``actor`` (a player of the table, policy
+    "player") may accept or reject; ``own_entry``: the refusal when it is their own. Call inside a
+    transaction."""
     table = _lock(table)
-    if table.round.tournament.confirmation_policy != Policy.PLAYER or actor.kind != ActorKind.PLAYER:
+    if (
+        table.round.tournament.confirmation_policy != Policy.PLAYER
+        or actor.kind != ActorKind.PLAYER
+    ):
         raise EntryNotAllowed(_("In this tournament entries are not accepted by the players."))
     seat_of(table, actor.player)
     entry = _pending(entry_id, table, seen)
@@ -248,17 +321,29 @@ def accept(table: Table, entry_id: int, *, actor: Actor, seen: tuple | None = No
     and what ``record_hand`` raises.
     """
     with transaction.atomic():
-        table, entry = _answerable(table, entry_id, actor, seen,
-                                   _("You entered this hand: another player of the table must accept it."))
+        table, entry = _answerable(
+            table,
+            entry_id,
+            actor,
+            seen,
+            _("You entered this hand: another player of the table must accept it."),
+        )
         hand = services.record_hand(
-            table, entry.points, actor=_author(entry), number=entry.number,
-            penalty_offender=entry.penalty_offender, penalty_reason=entry.penalty_reason, locked=True,
+            table,
+            entry.points,
+            actor=_author(entry),
+            number=entry.number,
+            penalty_offender=entry.penalty_offender,
+            penalty_reason=entry.penalty_reason,
+            locked=True,
         )
         _close([entry], HandEntry.Status.RECORDED, actor, hand=hand)
         return hand
 
 
-def reject(table: Table, entry_id: int, *, actor: Actor, reason: str, seen: tuple | None = None) -> HandEntry:
+def reject(
+    table: Table, entry_id: int, *, actor: Actor, reason: str, seen: tuple | None = None
+) -> HandEntry:
     """A player of the table rejects an entry that waits, with a reason: the hand is disputed
     until it is entered again or the arbiter decides. Raises as :func:`accept`, and
     ``ScoringError`` without a reason."""
@@ -266,17 +351,25 @@ def reject(table: Table, entry_id: int, *, actor: Actor, reason: str, seen: tupl
     if not reason:
         raise ScoringError(_("Say what is wrong with this entry."))
     with transaction.atomic():
-        table, entry = _answerable(table, entry_id, actor, seen,
-                                   _("You entered this hand: enter it again to change it."))
+        table, entry = _answerable(
+            table, entry_id, actor, seen, _("You entered this hand: enter it again to change it.")
+        )
         _close([entry], HandEntry.Status.REJECTED, actor, reason=reason)
         return entry
 
 
 def decide(
-    table: Table, number: int, *, actor: Actor, points: Sequence[int] | None = None,
-    penalty_offender: int | None = None, penalty_reason: str = "", entry_id: int | None = None,
+    table: Table,
+    number: int,
+    *,
+    actor: Actor,
+    points: Sequence[int] | None = None,
+    penalty_offender: int | None = None,
+    penalty_reason: str = "",
+    entry_id: int | None = None,
 ) -> Hand:
-    """The arbiter decides a hand that waits or is disputed: one entry (``entry_id``), or the points given.
+    """The arbiter decides a hand that waits or is disputed: one entry (``entry_id``), or the points
+    given.
 
     The hand is recorded at once (the arbiter's decision needs no check by a
     player) and every open entry of that hand is closed. Raises
@@ -286,18 +379,36 @@ def decide(
         raise EntryNotAllowed(_("Only an arbiter decides a disputed hand."))
     with transaction.atomic():
         table = _lock(table)
-        open_ = list(HandEntry.objects.select_for_update().filter(
-            table=table, number=number,
-            status__in=[HandEntry.Status.PENDING, HandEntry.Status.REJECTED, HandEntry.Status.MISMATCH],
-        ))
-        chosen = next((e for e in open_ if e.pk == entry_id), None) if entry_id is not None else None
+        open_ = list(
+            HandEntry.objects.select_for_update().filter(
+                table=table,
+                number=number,
+                status__in=[
+                    HandEntry.Status.PENDING,
+                    HandEntry.Status.REJECTED,
+                    HandEntry.Status.MISMATCH,
+                ],
+            )
+        )
+        chosen = (
+            next((e for e in open_ if e.pk == entry_id), None) if entry_id is not None else None
+        )
         if entry_id is not None and chosen is None:
             raise StaleEntryError(_("This entry was decided meanwhile."))
         if chosen is not None:
-            points, penalty_offender, penalty_reason = chosen.points, chosen.penalty_offender, chosen.penalty_reason
+            points, penalty_offender, penalty_reason = (
+                chosen.points,
+                chosen.penalty_offender,
+                chosen.penalty_reason,
+            )
         hand = services.record_hand(
-            table, points, actor=actor, number=number, penalty_offender=penalty_offender,
-            penalty_reason=penalty_reason, locked=True,
+            table,
+            points,
+            actor=actor,
+            number=number,
+            penalty_offender=penalty_offender,
+            penalty_reason=penalty_reason,
+            locked=True,
         )
         _close([e for e in open_ if e is chosen], HandEntry.Status.RECORDED, actor, hand=hand)
         _close([e for e in open_ if e is not chosen], HandEntry.Status.SUPERSEDED, actor)
@@ -312,17 +423,23 @@ def accept_result(table: Table, *, actor: Actor, expected_version: int | None = 
     """
     with transaction.atomic():
         table = _lock(table)
-        if table.round.tournament.confirmation_policy != Policy.PLAYER or actor.kind != ActorKind.PLAYER:
+        if (
+            table.round.tournament.confirmation_policy != Policy.PLAYER
+            or actor.kind != ActorKind.PLAYER
+        ):
             raise EntryNotAllowed(_("In this tournament the arbiter confirms the table result."))
         seat_of(table, actor.player)
         last = Hand.objects.filter(table=table).order_by("-number").first()
         if last is not None and last.entries.filter(entered_by_player=actor.player).exists():
-            raise EntryNotAllowed(_("You entered the last hand: another player of the table must accept the result."))
+            raise EntryNotAllowed(
+                _("You entered the last hand: another player of the table must accept the result.")
+            )
         return services.confirm_result(table, actor=actor, expected_version=expected_version)
 
 
 def flag_table(table: Table, *, actor: Actor, reason: str) -> TableFlag:
-    """A player calls the arbiter to ``table`` with a short reason (listed on the arbiter's round page)."""
+    """A player calls the arbiter to ``table`` with a short reason (listed on the arbiter's round
+    page)."""
     reason = reason.strip()
     if not reason:
         raise ScoringError(_("Say briefly why you call the arbiter."))
@@ -340,6 +457,10 @@ def resolve_flag(flag: TableFlag, *, actor: Actor, note: str = "") -> TableFlag:
     with transaction.atomic():
         flag = TableFlag.objects.select_for_update().get(pk=flag.pk)
         if flag.resolved_at is None:
-            flag.resolved_at, flag.resolved_by, flag.note = timezone.now(), actor.user, note.strip()[:300]
+            flag.resolved_at, flag.resolved_by, flag.note = (
+                timezone.now(),
+                actor.user,
+                note.strip()[:300],
+            )
             stamp(flag, actor).save()
     return flag

@@ -21,7 +21,8 @@ RECORD, MOON, PENALTY, DECIDE = "record", "moon", "penalty", "decide"
 
 
 class PointsField(forms.IntegerField):
-    """A seat's points: ASCII digits with an optional sign only ("１０" and "1_0" are not numbers here)."""
+    """A seat's points: ASCII digits with an optional sign only ("１０" and "1_0" are not numbers
+    here)."""
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -33,10 +34,16 @@ class PointsField(forms.IntegerField):
 
 
 def _explain_hidden_fields(form: forms.Form, names: tuple[str, ...]) -> None:
-    """The hidden fields come from the page itself: when one is missing or malformed, say so (no bare 422)."""
+    """The hidden fields come from the page itself: when one is missing or malformed, say so (no
+    bare 422)."""
     if any(name in form.errors for name in names):
-        form.add_error(None, _("This entry did not come with the sheet's version and hand number: "
-                               "reload the sheet and enter it again."))
+        form.add_error(
+            None,
+            _(
+                "This entry did not come with the sheet's version and hand number: "
+                "reload the sheet and enter it again."
+            ),
+        )
 
 
 def _seat_choices(sheet: Sheet) -> list[tuple[str, str]]:
@@ -44,7 +51,8 @@ def _seat_choices(sheet: Sheet) -> list[tuple[str, str]]:
 
 
 class EntryForm(forms.Form):
-    """The next hand: one points cell per seat (``p0``..), or a moon (``moon`` = shooter), or a penalty.
+    """The next hand: one points cell per seat (``p0``..), or a moon (``moon`` = shooter), or a
+    penalty.
 
     ``cleaned_data["call"]`` holds the keyword arguments for ``record_hand``
     (points, penalty_offender, penalty_reason); ``version`` and ``number`` are
@@ -55,13 +63,17 @@ class EntryForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     action = forms.ChoiceField(
-        choices=[(RECORD, RECORD), (MOON, MOON), (PENALTY, PENALTY), (DECIDE, DECIDE)], required=False,
+        choices=[(RECORD, RECORD), (MOON, MOON), (PENALTY, PENALTY), (DECIDE, DECIDE)],
+        required=False,
         widget=forms.HiddenInput,
     )
     moon = forms.IntegerField(required=False, widget=forms.HiddenInput)
     moon_self = forms.IntegerField(required=False, widget=forms.HiddenInput)
     penalty_offender = forms.TypedChoiceField(
-        label=gettext_lazy("Offender"), coerce=int, required=False, empty_value=None,
+        label=gettext_lazy("Offender"),
+        coerce=int,
+        required=False,
+        empty_value=None,
     )
     penalty_reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300, required=False)
 
@@ -69,7 +81,9 @@ class EntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         for seat in sheet.seats:
-            self.fields[f"p{seat.position}"] = forms.CharField(required=False, max_length=6, label=seat.name)
+            self.fields[f"p{seat.position}"] = forms.CharField(
+                required=False, max_length=6, label=seat.name
+            )
         self.fields["penalty_offender"].choices = [("", "—")] + _seat_choices(sheet)
 
     def point_fields(self):
@@ -85,20 +99,29 @@ class EntryForm(forms.Form):
         call: dict = {"points": None, "penalty_offender": None, "penalty_reason": ""}
         if action == PENALTY:
             if data.get("penalty_offender") is None:
-                self.add_error("penalty_offender", _("Choose the player who made the illegal play."))
+                self.add_error(
+                    "penalty_offender", _("Choose the player who made the illegal play.")
+                )
             if not (data.get("penalty_reason") or "").strip():
                 self.add_error("penalty_reason", _("Give the reason for the penalty."))
-            call.update(penalty_offender=data.get("penalty_offender"), penalty_reason=(data.get("penalty_reason") or "").strip())
+            call.update(
+                penalty_offender=data.get("penalty_offender"),
+                penalty_reason=(data.get("penalty_reason") or "").strip(),
+            )
         elif action == MOON:
             shooter = data.get("moon")
             if shooter is None:
                 raise forms.ValidationError(_("Choose the seat that shot the moon."))
             try:
-                call["points"] = moon_points(self.sheet.engine_rules, self.sheet.totals, shooter, self_scoring=self_scoring)
+                call["points"] = moon_points(
+                    self.sheet.engine_rules, self.sheet.totals, shooter, self_scoring=self_scoring
+                )
             except scoring.ScoringError as exc:
                 raise forms.ValidationError(str(exc)) from exc
         else:
-            numbers, bad = parse_points([self.data.get(f"p{s.position}", "") for s in self.sheet.seats])
+            numbers, bad = parse_points(
+                [self.data.get(f"p{s.position}", "") for s in self.sheet.seats]
+            )
             for i in bad:
                 self.add_error(f"p{i}", _("Whole numbers only."))
             for i, p in enumerate(numbers):
@@ -112,14 +135,20 @@ class EntryForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
-    """A correction of hand ``number``: every seat's points (or a penalty) and the reason, which is required."""
+    """A correction of hand ``number``: every seat's points (or a penalty) and the reason, which is
+    required."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     reason = forms.CharField(label=gettext_lazy("Reason for the correction"), max_length=100)
     penalty_offender = forms.TypedChoiceField(
-        label=gettext_lazy("Penalty to"), coerce=int, required=False, empty_value=None,
+        label=gettext_lazy("Penalty to"),
+        coerce=int,
+        required=False,
+        empty_value=None,
     )
-    penalty_reason = forms.CharField(label=gettext_lazy("Reason for the penalty"), max_length=300, required=False)
+    penalty_reason = forms.CharField(
+        label=gettext_lazy("Reason for the penalty"), max_length=300, required=False
+    )
 
     def __init__(self, sheet: Sheet, *args, **kwargs):
         super().__init__(*args, **kwargs)

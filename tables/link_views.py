@@ -41,13 +41,19 @@ def _client(_group, request) -> str:
 
 def _registration(request, key: str):
     """The registration of the address, or 404 (429 when this client keeps trying wrong ones)."""
-    if is_ratelimited(request, group="player-link", key=_client, rate=FAILED_LINKS_PER_MINUTE, increment=False):
+    if is_ratelimited(
+        request, group="player-link", key=_client, rate=FAILED_LINKS_PER_MINUTE, increment=False
+    ):
         raise _TooMany
     try:
         return links.registration_for(key)
     except links.LinkNotFound:
-        is_ratelimited(request, group="player-link", key=_client, rate=FAILED_LINKS_PER_MINUTE, increment=True)
-        raise Http404(_("This private address is not valid (any more). Ask the organizer for yours.")) from None
+        is_ratelimited(
+            request, group="player-link", key=_client, rate=FAILED_LINKS_PER_MINUTE, increment=True
+        )
+        raise Http404(
+            _("This private address is not valid (any more). Ask the organizer for yours.")
+        ) from None
 
 
 class _TooMany(Exception):
@@ -59,13 +65,18 @@ def _page(request, key: str, *, status: int = 200, **extra) -> HttpResponse:
     board = player_board(registration)
     form = extra.pop("form", None)
     if form is None and board.can_enter:
-        form = EntryForm(board.sheet, initial={"version": board.sheet.table.version, "number": board.sheet.next_number})
+        form = EntryForm(
+            board.sheet,
+            initial={"version": board.sheet.table.version, "number": board.sheet.next_number},
+        )
     context = {"board": board, "key": key, "tournament": board.tournament, "form": form, **extra}
     template = "tables/player_link.html#board" if request.htmx else "tables/player_link.html"
     response = render(request, template, context, status=status)
     response["Vary"] = "HX-Request"
     response["Cache-Control"] = "no-store"  # a private page: never in a shared cache
-    response["Referrer-Policy"] = "no-referrer"  # the address is the key: never sent to another site
+    response["Referrer-Policy"] = (
+        "no-referrer"  # the address is the key: never sent to another site
+    )
     return response
 
 
@@ -75,6 +86,7 @@ def _guarded(view):
             return view(request, key, *args, **kwargs)
         except _TooMany:
             return HttpResponse(_("Too many wrong addresses from here; wait a minute."), status=429)
+
     wrapped.__doc__, wrapped.__name__ = view.__doc__, view.__name__
     return wrapped
 
@@ -83,7 +95,8 @@ def _guarded(view):
 @require_GET
 @vary_on_headers("HX-Request")
 def board(request, key):
-    """GET /p/<key>/: where I sit, my table's sheet and what I may do there, my results and place."""
+    """GET /p/<key>/: where I sit, my table's sheet and what I may do there, my results and
+    place."""
     return _page(request, key)
 
 
@@ -95,7 +108,9 @@ def _act(request, key, action, notice: str) -> HttpResponse:
     except entries.EntryNotAllowed as exc:
         return _page(request, key, status=403, error=str(exc))
     except ScoringError as exc:
-        return _page(request, key, status=409 if isinstance(exc, CONFLICTS) else 422, error=str(exc))
+        return _page(
+            request, key, status=409 if isinstance(exc, CONFLICTS) else 422, error=str(exc)
+        )
     return _page(request, key, notice=notice)
 
 
@@ -124,8 +139,13 @@ def enter(request, key):
     number = form.cleaned_data["number"]
 
     def act(_registration, actor):
-        entries.submit(board_.sheet.table, actor=actor, number=number, **form.cleaned_data["call"],
-                       expected_version=form.cleaned_data["version"])
+        entries.submit(
+            board_.sheet.table,
+            actor=actor,
+            number=number,
+            **form.cleaned_data["call"],
+            expected_version=form.cleaned_data["version"],
+        )
 
     return _act(request, key, act, _("Hand %(n)s entered.") % {"n": number})
 
@@ -149,7 +169,13 @@ def reject(request, key, entry_id):
     seen = _seen(request)
 
     def act(registration, actor):
-        entries.reject(_table_of(registration), entry_id, actor=actor, reason=request.POST.get("reason", ""), seen=seen)
+        entries.reject(
+            _table_of(registration),
+            entry_id,
+            actor=actor,
+            reason=request.POST.get("reason", ""),
+            seen=seen,
+        )
 
     return _act(request, key, act, _("Rejected: the arbiter will look at it."))
 
@@ -175,7 +201,9 @@ def call_arbiter(request, key):
     """POST /p/<key>/call/: call the arbiter to my table, with a short reason."""
 
     def act(registration, actor):
-        entries.flag_table(_table_of(registration), actor=actor, reason=request.POST.get("reason", ""))
+        entries.flag_table(
+            _table_of(registration), actor=actor, reason=request.POST.get("reason", "")
+        )
 
     return _act(request, key, act, _("The arbiter has been called."))
 

@@ -29,15 +29,19 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.ARBITER)
     closed_by_arbiter = models.BooleanField(
-        _("closed by the arbiter"), default=False,
+        _("closed by the arbiter"),
+        default=False,
         help_text=_("The game was stopped when time was up; its hands so far are final."),
     )
     result_confirmed_at = models.DateTimeField(_("result confirmed at"), null=True, blank=True)
     version = models.PositiveIntegerField(
-        _("version"), default=0, help_text=_("Raised by every change of the table's hands (optimistic locking)."),
+        _("version"),
+        default=0,
+        help_text=_("Raised by every change of the table's hands (optimistic locking)."),
     )
     hands_recorded = models.PositiveSmallIntegerField(
-        _("hands recorded"), default=0,
+        _("hands recorded"),
+        default=0,
         help_text=_("Kept up to date with every hand, so the standings need not count them."),
     )
 
@@ -50,7 +54,9 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
-            models.CheckConstraint(condition=Q(number__lte=MAX_TABLE_NUMBER), name="table_number_bounded"),
+            models.CheckConstraint(
+                condition=Q(number__lte=MAX_TABLE_NUMBER), name="table_number_bounded"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -64,12 +70,17 @@ class Seat(models.Model):
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("position"))
     registration = models.ForeignKey(
-        "tournaments.Registration", on_delete=models.PROTECT, related_name="seats",
+        "tournaments.Registration",
+        on_delete=models.PROTECT,
+        related_name="seats",
     )
     points = models.IntegerField(
-        _("penalty total"), default=0,
-        help_text=_("The seat's penalty points in its table's game so far: the sum of its hand scores, "
-                    "kept up to date with every hand and correction, so the standings need not add them up."),
+        _("penalty total"),
+        default=0,
+        help_text=_(
+            "The seat's penalty points in its table's game so far: the sum of its hand scores, "
+            "kept up to date with every hand and correction, so the standings need not add them up."
+        ),
     )
 
     class Meta:
@@ -78,7 +89,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
-            models.UniqueConstraint(fields=["round", "registration"], name="seat_unique_registration_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "registration"], name="seat_unique_registration_per_round"
+            ),
             models.CheckConstraint(condition=Q(position__lte=4), name="seat_position_at_most_4"),
         ]
 
@@ -97,10 +110,16 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     dealer = models.PositiveSmallIntegerField(_("dealer seat"))
     pass_direction = models.CharField(_("pass direction"), max_length=10)
-    source = models.CharField(_("source"), max_length=10, choices=Source.choices, default=Source.ARBITER)
+    source = models.CharField(
+        _("source"), max_length=10, choices=Source.choices, default=Source.ARBITER
+    )
     record = models.JSONField(_("engine hand record"), null=True, blank=True)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -113,7 +132,9 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
-            models.CheckConstraint(condition=Q(number__lte=MAX_HAND_NUMBER), name="hand_number_bounded"),
+            models.CheckConstraint(
+                condition=Q(number__lte=MAX_HAND_NUMBER), name="hand_number_bounded"
+            ),
             models.CheckConstraint(condition=Q(dealer__lte=4), name="hand_dealer_is_a_seat"),
         ]
 
@@ -142,9 +163,13 @@ class HandScore(models.Model):
         verbose_name_plural = _("hand scores")
         constraints = [
             models.UniqueConstraint(fields=["hand", "seat"], name="handscore_one_per_seat"),
-            models.CheckConstraint(condition=Q(points__gte=F("floor")), name="handscore_points_not_below_floor"),
+            models.CheckConstraint(
+                condition=Q(points__gte=F("floor")), name="handscore_points_not_below_floor"
+            ),
             models.CheckConstraint(condition=Q(floor__lte=0), name="handscore_floor_not_positive"),
-            models.CheckConstraint(condition=Q(points__lte=MAX_HAND_POINTS), name="handscore_points_bounded"),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_HAND_POINTS), name="handscore_points_bounded"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -152,13 +177,18 @@ class HandScore(models.Model):
 
 
 class Penalty(models.Model):
-    """A confirmed illegal play (002, "Errori e penalità"): the offender takes the whole hand total."""
+    """A confirmed illegal play (002, "Errori e penalità"): the offender takes the whole hand
+    total."""
 
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="penalty")
     offender = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="penalties")
     reason = models.CharField(_("reason"), max_length=300)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -173,7 +203,8 @@ class Penalty(models.Model):
 
 
 class HandEntry(models.Model):
-    """One entry of a hand waiting to be checked (``tables.entries``), under the tournament's policy.
+    """One entry of a hand waiting to be checked (``tables.entries``), under the tournament's
+    policy.
 
     Under "player" a different player of the table accepts or rejects it;
     under "double" a second, independent entry must be equal. ``points``
@@ -196,22 +227,42 @@ class HandEntry(models.Model):
     points = models.JSONField(_("points"), null=True, blank=True)
     penalty_offender = models.PositiveSmallIntegerField(_("offender seat"), null=True, blank=True)
     penalty_reason = models.CharField(_("reason for the penalty"), max_length=300, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
     table_version = models.PositiveIntegerField(_("table version"))
     entered_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     entered_by_player = models.ForeignKey(
-        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Registration",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     decided_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     decided_by_player = models.ForeignKey(
-        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Registration",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
-    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    hand = models.ForeignKey(
+        Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -223,11 +274,14 @@ class HandEntry(models.Model):
         verbose_name_plural = _("hand entries")
         constraints = [
             models.CheckConstraint(
-                condition=Q(points__isnull=False) | Q(penalty_offender__isnull=False), name="handentry_points_or_penalty",
+                condition=Q(points__isnull=False) | Q(penalty_offender__isnull=False),
+                name="handentry_points_or_penalty",
             ),
             models.CheckConstraint(
-                condition=Q(entered_by_user__isnull=False) | Q(entered_by_player__isnull=False)
-                | ~Q(status="pending"), name="handentry_pending_has_author",
+                condition=Q(entered_by_user__isnull=False)
+                | Q(entered_by_player__isnull=False)
+                | ~Q(status="pending"),
+                name="handentry_pending_has_author",
             ),
         ]
         indexes = [models.Index(fields=["table", "status"], name="handentry_table_status")]
@@ -244,13 +298,21 @@ class TableFlag(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="flags")
     raised_by = models.ForeignKey(
-        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Registration",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     reason = models.CharField(_("reason"), max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
     resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     note = models.CharField(_("arbiter's note"), max_length=300, blank=True)
 
@@ -311,7 +373,9 @@ class PlayState(models.Model):
     dealer = models.PositiveSmallIntegerField(_("dealer seat"))
     pass_direction = models.CharField(_("pass direction"), max_length=10)
     seed = models.BigIntegerField(_("deal seed"))
-    deal = models.JSONField(_("deal"), help_text=_("Per seat, the card codes dealt, in dealt order."))
+    deal = models.JSONField(
+        _("deal"), help_text=_("Per seat, the card codes dealt, in dealt order.")
+    )
     kitty = models.JSONField(_("kitty"), default=list, blank=True)
     scores_before = models.JSONField(_("game scores before the hand"), default=list)
     version = models.PositiveIntegerField(_("version"), default=1)
@@ -319,9 +383,12 @@ class PlayState(models.Model):
     events = models.PositiveSmallIntegerField(_("events in this hand"), default=0)
     finished = models.BooleanField(_("game finished"), default=False)
     computer_due = models.BooleanField(
-        _("a computer must act"), default=False,
-        help_text=_("Kept with every event so that a poll can tell, without rebuilding the hand, "
-                    "whether a computer's move is due."),
+        _("a computer must act"),
+        default=False,
+        help_text=_(
+            "Kept with every event so that a poll can tell, without rebuilding the hand, "
+            "whether a computer's move is due."
+        ),
     )
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -330,7 +397,9 @@ class PlayState(models.Model):
         verbose_name = _("live table state")
         verbose_name_plural = _("live table states")
         constraints = [
-            models.CheckConstraint(condition=Q(hand_number__gte=1), name="playstate_hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(hand_number__gte=1), name="playstate_hand_number_positive"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -369,9 +438,16 @@ class PlayEvent(models.Model):
         verbose_name = _("play event")
         verbose_name_plural = _("play events")
         constraints = [
-            models.UniqueConstraint(fields=["table", "hand_number", "sequence"], name="playevent_unique_sequence"),
-            models.CheckConstraint(condition=Q(sequence__gte=1), name="playevent_sequence_positive"),
+            models.UniqueConstraint(
+                fields=["table", "hand_number", "sequence"], name="playevent_unique_sequence"
+            ),
+            models.CheckConstraint(
+                condition=Q(sequence__gte=1), name="playevent_sequence_positive"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} #{self.hand_number}.{self.sequence}: {self.seat} {self.kind} {self.cards}"
+        return (
+            f"{self.table} #{self.hand_number}.{self.sequence}: {self.seat} {self.kind} "
+            f"{self.cards}"
+        )

@@ -1,5 +1,5 @@
-"""What a player's private page shows (reads only): where they sit now, their table's sheet, what they
-may do there under the tournament's policy, their results and their place in the standings."""
+"""What a player's private page shows (reads only): where they sit now, their table's sheet, what
+they may do there under the tournament's policy, their results and their place in the standings."""
 
 from __future__ import annotations
 
@@ -54,13 +54,18 @@ class PlayerBoard:
 
 
 def current_seat(registration: Registration) -> Seat | None:
-    """The player's seat in the latest round of their tournament (None before it is seated, or on a bye): 2 queries."""
-    latest = Round.objects.filter(tournament_id=registration.tournament_id).order_by("-number").first()
+    """The player's seat in the latest round of their tournament (None before it is seated, or on a
+    bye): 2 queries."""
+    latest = (
+        Round.objects.filter(tournament_id=registration.tournament_id).order_by("-number").first()
+    )
     if latest is None or Bye.objects.filter(round=latest, registration=registration).exists():
         return None
     return (
-        Seat.objects.filter(registration=registration).select_related("table__round__tournament")
-        .order_by("-round__number").first()
+        Seat.objects.filter(registration=registration)
+        .select_related("table__round__tournament")
+        .order_by("-round__number")
+        .first()
     )
 
 
@@ -69,8 +74,12 @@ def player_board(registration: Registration) -> PlayerBoard:
     the standings come from the page cache while nothing changes)."""
     tournament = registration.tournament
     seat = current_seat(registration)
-    bye = Bye.objects.filter(registration=registration).order_by("-round__number").values_list(
-        "round__number", flat=True).first()
+    bye = (
+        Bye.objects.filter(registration=registration)
+        .order_by("-round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
     bye_round = bye if seat is None else None
     sheet = load_sheet(seat.table) if seat is not None else None
     to_accept, mine = [], []
@@ -84,22 +93,45 @@ def player_board(registration: Registration) -> PlayerBoard:
             elif entry.status == "pending" and policy == Policy.PLAYER:
                 to_accept.append(entry)
         arbiter_table = sheet.table.mode == sheet.table.Mode.ARBITER
-        can_enter = (tournament.players_enter_hands and sheet.editable and not sheet.over and arbiter_table)
-        can_accept_result = (policy == Policy.PLAYER and sheet.over and not sheet.confirmed
-                             and sheet.final_reason_beyond_table is None)
-        open_flag = TableFlag.objects.filter(table=sheet.table, resolved_at__isnull=True).order_by("-created_at").first()
+        can_enter = (
+            tournament.players_enter_hands and sheet.editable and not sheet.over and arbiter_table
+        )
+        can_accept_result = (
+            policy == Policy.PLAYER
+            and sheet.over
+            and not sheet.confirmed
+            and sheet.final_reason_beyond_table is None
+        )
+        open_flag = (
+            TableFlag.objects.filter(table=sheet.table, resolved_at__isnull=True)
+            .order_by("-created_at")
+            .first()
+        )
     fp = pages.fingerprint(tournament)
-    # The public standings and results: a player's private page tells no more of a hidden round than the
-    # public pages (the player's own current table is shown above, to be played).
-    ranks = pages.cached(tournament, fp, "ranks-public", lambda: {
-        r.registration_id: (r.rank, r.tied) for r in standings(tournament, public=True)})
+    # The public standings and results: a player's private page tells no more of a hidden round than
+    # the public pages (the player's own current table is shown above, to be played).
+    ranks = pages.cached(
+        tournament,
+        fp,
+        "ranks-public",
+        lambda: {r.registration_id: (r.rank, r.tied) for r in standings(tournament, public=True)},
+    )
     results = pages.player_page(tournament, registration, public=True)
     place, tied = ranks.get(registration.pk, (None, False))
     if not results.byes and not any(g.over for g in results.games):
         place, tied = None, False  # nothing played yet: no place to show
     return PlayerBoard(
-        registration=registration, tournament=tournament, sheet=sheet, seat=seat.position if sheet else None,
-        bye_round=bye_round, to_accept=to_accept, mine=mine, can_enter=can_enter,
-        can_accept_result=can_accept_result, open_flag=open_flag, place=place, tied=tied,
+        registration=registration,
+        tournament=tournament,
+        sheet=sheet,
+        seat=seat.position if sheet else None,
+        bye_round=bye_round,
+        to_accept=to_accept,
+        mine=mine,
+        can_enter=can_enter,
+        can_accept_result=can_accept_result,
+        open_flag=open_flag,
+        place=place,
+        tied=tied,
         results=results,
     )

@@ -57,32 +57,40 @@ class EnginePlayedError(ScoringError):
 
 
 class HandConflictError(ScoringError):
-    """A hand number already recorded with other points (two arbiters entered the same hand differently)."""
+    """A hand number already recorded with other points (two arbiters entered the same hand
+    differently)."""
 
 
 def _seats(table: Table) -> list[Seat]:
     seats = list(table.seats.order_by("position"))
     if len(seats) not in scoring.TABLE_SIZES:
-        raise ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5") % {"table": table, "count": len(seats)})
+        raise ScoringError(
+            _("%(table)s has %(count)s seats; a table has 3, 4 or 5")
+            % {"table": table, "count": len(seats)}
+        )
     return seats
 
 
 def _totals(table: Table, seats: Sequence[Seat]) -> list[int]:
     sums = dict(
-        HandScore.objects.filter(hand__table=table).values_list("seat_id").annotate(total=Sum("points"))
+        HandScore.objects.filter(hand__table=table)
+        .values_list("seat_id")
+        .annotate(total=Sum("points"))
     )
     return [sums.get(seat.id, 0) or 0 for seat in seats]
 
 
 def _lock(table: Table, expected_version: int | None = None) -> Table:
-    """The table's row, locked until the transaction ends, with its round and tournament as they are now.
+    """The table's row, locked until the transaction ends, with its round and tournament as they are
+    now.
 
     Only the table row is locked (``of=("self",)``): arbiters of other tables
     never wait for each other. The round and tournament are read after the
     lock is held, so a round locked or a tournament finished meanwhile is seen.
     """
     locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
-    # Not joined to the locking query: its joined rows would be those read before any wait for the lock.
+    # Not joined to the locking query: its joined rows would be those read before any wait for the
+    # lock.
     locked.round = Round.objects.select_related("tournament").get(pk=locked.round_id)
     _check_version(locked, expected_version)
     return locked
@@ -91,8 +99,10 @@ def _lock(table: Table, expected_version: int | None = None) -> Table:
 def _check_version(table: Table, expected_version: int | None) -> None:
     if expected_version is not None and table.version != expected_version:
         raise StaleTableError(
-            _("%(table)s was changed by someone else (version %(version)s, you had %(yours)s); "
-              "reload it and enter the hand again")
+            _(
+                "%(table)s was changed by someone else (version %(version)s, you had %(yours)s); "
+                "reload it and enter the hand again"
+            )
             % {"table": table, "version": table.version, "yours": expected_version}
         )
 
@@ -107,7 +117,10 @@ def _require_source(table: Table, actor: Actor) -> None:
     engine_table = table.mode == Table.Mode.ENGINE
     if engine_table and actor.kind != ActorKind.ENGINE:
         raise EnginePlayedError(
-            _("%(table)s is played via the engine: its hands are recorded by the engine, not entered")
+            _(
+                "%(table)s is played via the engine: its hands are recorded by the engine, not "
+                "entered"
+            )
             % {"table": table}
         )
     if not engine_table and actor.kind == ActorKind.ENGINE:
@@ -115,7 +128,8 @@ def _require_source(table: Table, actor: Actor) -> None:
 
 
 def _bump(table: Table, actor: Actor, reason: str = "", fields: Sequence[str] = ()) -> None:
-    """Raise the table's version and save it with ``fields`` (one history record naming ``actor``)."""
+    """Raise the table's version and save it with ``fields`` (one history record naming
+    ``actor``)."""
     table.version += 1
     stamp(table, actor, reason)
     table.save(update_fields=["version", *fields])
@@ -129,29 +143,40 @@ def _sync(caller: Table, locked: Table) -> None:
 
 
 def _entered_points(
-    table: Table, n: int, points: Sequence[int] | None, penalty_offender: int | None, penalty_reason: str,
+    table: Table,
+    n: int,
+    points: Sequence[int] | None,
+    penalty_offender: int | None,
+    penalty_reason: str,
     rules: scoring.ScoringRules,
 ) -> list[int]:
-    """The points a hand will get: a penalty's (002, with a reason), or the ones given, one per seat."""
+    """The points a hand will get: a penalty's (002, with a reason), or the ones given, one per
+    seat."""
     if penalty_offender is not None:
         if not penalty_reason.strip():
             raise ScoringError(_("a penalty needs a reason"))
         return scoring.penalty_points(penalty_offender, n, rules)
     if points is None or len(points) != n:
         raise ScoringError(
-            ngettext("%(table)s has %(count)s seats; got %(got)s score", "%(table)s has %(count)s seats; got %(got)s scores",
-                     0 if points is None else len(points))
+            ngettext(
+                "%(table)s has %(count)s seats; got %(got)s score",
+                "%(table)s has %(count)s seats; got %(got)s scores",
+                0 if points is None else len(points),
+            )
             % {"table": table, "count": n, "got": 0 if points is None else len(points)}
         )
     return list(points)
 
 
 def _recorded(hand: Hand, seats: Sequence[Seat]) -> tuple[list[int], int | None]:
-    """A recorded hand's per-seat points (seat order) and its penalty offender's seat index, or None."""
+    """A recorded hand's per-seat points (seat order) and its penalty offender's seat index, or
+    None."""
     by_seat = dict(HandScore.objects.filter(hand=hand).values_list("seat_id", "points"))
     offender = Penalty.objects.filter(hand=hand).values_list("offender_id", flat=True).first()
     index = {seat.id: i for i, seat in enumerate(seats)}
-    return [by_seat.get(seat.id) for seat in seats], index.get(offender) if offender is not None else None
+    return [by_seat.get(seat.id) for seat in seats], index.get(
+        offender
+    ) if offender is not None else None
 
 
 @dataclass(frozen=True)
@@ -220,7 +245,9 @@ def record_hand(
     batch = [TableHands(table, [new], number, expected_version)]
     if locked:
         if not transaction.get_connection().in_atomic_block:
-            raise transaction.TransactionManagementError("record_hand(locked=True) needs the caller's transaction")
+            raise transaction.TransactionManagementError(
+                "record_hand(locked=True) needs the caller's transaction"
+            )
         written = _record(batch, actor=actor, resent=True, locked={table.pk: table})
     else:
         with transaction.atomic():
@@ -229,7 +256,8 @@ def record_hand(
 
 
 def record_hands(batches: Sequence[TableHands], *, actor: Actor) -> dict[int, list[Hand]]:
-    """Record consecutive hands at many tables at once (an import), under every rule of ``record_hand``.
+    """Record consecutive hands at many tables at once (an import), under every rule of
+    ``record_hand``.
 
     Returns, per table id, the Hands written, each with ``points``: the
     per-seat points recorded (a penalty's included). Raises what
@@ -242,9 +270,15 @@ def record_hands(batches: Sequence[TableHands], *, actor: Actor) -> dict[int, li
         return _record(batches, actor=actor)
 
 
-def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False,
-            locked: dict[int, Table] | None = None) -> dict[int, list[Hand]]:
-    """The one implementation of recording hands: lock the tables, check every rule, then write in bulk.
+def _record(
+    batches: Sequence[TableHands],
+    *,
+    actor: Actor,
+    resent: bool = False,
+    locked: dict[int, Table] | None = None,
+) -> dict[int, list[Hand]]:
+    """The one implementation of recording hands: lock the tables, check every rule, then write in
+    bulk.
 
     The callers' Table instances get the saved state (version) back. ``resent``
     (``record_hand``: one table, one hand): a ``first_number`` already recorded
@@ -256,10 +290,16 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
     """
     ids = [b.table.pk for b in batches]
     if locked is None:
-        locked = {t.pk: t for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")}
-        # Read after the locks are held, not joined to the locking query (whose joined rows are those of
-        # before any wait for the lock): a round locked or a tournament finished meanwhile is seen.
-        rounds = Round.objects.select_related("tournament").in_bulk({t.round_id for t in locked.values()})
+        locked = {
+            t.pk: t
+            for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")
+        }
+        # Read after the locks are held, not joined to the locking query (whose joined rows are
+        # those of before any wait for the lock): a round locked or a tournament finished meanwhile
+        # is seen.
+        rounds = Round.objects.select_related("tournament").in_bulk(
+            {t.round_id for t in locked.values()}
+        )
         for table in locked.values():
             table.round = rounds[table.round_id]
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
@@ -271,18 +311,32 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
         number = batch.first_number
         if number is not None and 1 <= number <= table.hands_recorded:
             if len(seats[table.pk]) not in scoring.TABLE_SIZES:
-                raise ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5")
-                                   % {"table": table, "count": len(seats[table.pk])})
+                raise ScoringError(
+                    _("%(table)s has %(count)s seats; a table has 3, 4 or 5")
+                    % {"table": table, "count": len(seats[table.pk])}
+                )
             new = batch.hands[0]
-            return {table.pk: [_same_hand(table, seats[table.pk], number, new.points, new.penalty_offender,
-                                          table.round.tournament.scoring_rules())]}
+            return {
+                table.pk: [
+                    _same_hand(
+                        table,
+                        seats[table.pk],
+                        number,
+                        new.points,
+                        new.penalty_offender,
+                        table.round.tournament.scoring_rules(),
+                    )
+                ]
+            }
     engine = actor.kind == ActorKind.ENGINE
     hands: list[Hand] = []
     written: dict[int, list[Hand]] = {}
     for batch in batches:
         table = locked[batch.table.pk]
         try:
-            written[table.pk] = _check_table(table, seats[table.pk], batch, engine=engine, actor=actor)
+            written[table.pk] = _check_table(
+                table, seats[table.pk], batch, engine=engine, actor=actor
+            )
         except ScoringError as exc:
             exc.table_id = table.pk
             if not hasattr(exc, "index"):
@@ -294,27 +348,44 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
     Hand.objects.bulk_create(hands, batch_size=500)
     copy_to_history(Hand.objects.filter(pk__in=[h.pk for h in hands]), actor, pks=_pks(hands))
     scores = HandScore.objects.bulk_create(
-        [HandScore(hand_id=hand.pk, seat_id=seat.pk, points=p, floor=hand.floor)
-         for hand in hands for seat, p in zip(seats[hand.table_id], hand.points)],
+        [
+            HandScore(hand_id=hand.pk, seat_id=seat.pk, points=p, floor=hand.floor)
+            for hand in hands
+            for seat, p in zip(seats[hand.table_id], hand.points)
+        ],
         batch_size=500,
     )
-    copy_to_history(HandScore.objects.filter(hand_id__in=[h.pk for h in hands]), actor, pks=_pks(scores))
+    copy_to_history(
+        HandScore.objects.filter(hand_id__in=[h.pk for h in hands]), actor, pks=_pks(scores)
+    )
     penalties = [
-        Penalty(hand_id=hand.pk, offender_id=seats[hand.table_id][hand.new.penalty_offender].pk,
-                reason=hand.new.penalty_reason.strip(), recorded_by=actor.user_or_none)
-        for hand in hands if hand.new.penalty_offender is not None
+        Penalty(
+            hand_id=hand.pk,
+            offender_id=seats[hand.table_id][hand.new.penalty_offender].pk,
+            reason=hand.new.penalty_reason.strip(),
+            recorded_by=actor.user_or_none,
+        )
+        for hand in hands
+        if hand.new.penalty_offender is not None
     ]
     if penalties:
         Penalty.objects.bulk_create(penalties)
         copy_to_history(Penalty.objects.filter(hand_id__in=[p.hand_id for p in penalties]), actor)
-    history = {"default_user": actor.user_or_none, "custom_historical_attrs": {
-        "history_actor": actor.kind, "history_player": actor.player.pk if actor.player is not None else None}}
+    history = {
+        "default_user": actor.user_or_none,
+        "custom_historical_attrs": {
+            "history_actor": actor.kind,
+            "history_player": actor.player.pk if actor.player is not None else None,
+        },
+    }
     changed = [locked[pk] for pk in ids if written[pk]]
     for table in changed:
         table.version += len(written[table.pk])  # one version per hand
         stamp(table, actor)
     Table.objects.bulk_update(changed, ["version", "hands_recorded"], batch_size=500)
-    Seat.objects.bulk_update([seat for table in changed for seat in seats[table.pk]], ["points"], batch_size=500)
+    Seat.objects.bulk_update(
+        [seat for table in changed for seat in seats[table.pk]], ["points"], batch_size=500
+    )
     _table_history().bulk_history_create(changed, update=True, **history)
     for batch in batches:
         _sync(batch.table, locked[batch.table.pk])
@@ -323,27 +394,37 @@ def _record(batches: Sequence[TableHands], *, actor: Actor, resent: bool = False
 
 @cache
 def _table_history():
-    """``Table.history`` (simple-history builds a new manager class at every access: once is enough)."""
+    """``Table.history`` (simple-history builds a new manager class at every access: once is
+    enough)."""
     return Table.history
 
 
 def _pks(rows: Sequence) -> list[int] | None:
-    """The primary keys bulk_create gave ``rows``, or None where the database does not return them."""
+    """The primary keys bulk_create gave ``rows``, or None where the database does not return
+    them."""
     pks = [row.pk for row in rows]
     return None if None in pks else pks
 
 
-def _check_table(table: Table, seats: list[Seat], batch: TableHands, *, engine: bool, actor: Actor) -> list[Hand]:
-    """Every rule for ``batch`` at the locked ``table``; returns its unsaved Hands (with points, floor)."""
+def _check_table(
+    table: Table, seats: list[Seat], batch: TableHands, *, engine: bool, actor: Actor
+) -> list[Hand]:
+    """Every rule for ``batch`` at the locked ``table``; returns its unsaved Hands (with points,
+    floor)."""
     if len(seats) not in scoring.TABLE_SIZES:
-        raise ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5") % {"table": table, "count": len(seats)})
+        raise ScoringError(
+            _("%(table)s has %(count)s seats; a table has 3, 4 or 5")
+            % {"table": table, "count": len(seats)}
+        )
     _require_open(table)
     _require_source(table, actor)
     _check_version(table, batch.expected_version)
     count = table.hands_recorded
     if batch.first_number is not None and batch.first_number != count + 1:
-        raise ScoringError(_("the next hand at %(table)s is hand %(next)s, not hand %(number)s")
-                           % {"table": table, "next": count + 1, "number": batch.first_number})
+        raise ScoringError(
+            _("the next hand at %(table)s is hand %(next)s, not hand %(number)s")
+            % {"table": table, "next": count + 1, "number": batch.first_number}
+        )
     tournament = table.round.tournament
     rules = tournament.scoring_rules()
     n = len(seats)
@@ -353,8 +434,16 @@ def _check_table(table: Table, seats: list[Seat], batch: TableHands, *, engine: 
     for index, new in enumerate(batch.hands):
         try:
             if scoring.is_game_over(totals, count, rules, closed=table.closed_by_arbiter):
-                raise GameOverError(_("the game at %(table)s has ended after hand %(hands)s; no further hand can be recorded") % {"table": table, "hands": count})
-            points = _entered_points(table, n, new.points, new.penalty_offender, new.penalty_reason, rules)
+                raise GameOverError(
+                    _(
+                        "the game at %(table)s has ended after hand %(hands)s; no further hand can "
+                        "be recorded"
+                    )
+                    % {"table": table, "hands": count}
+                )
+            points = _entered_points(
+                table, n, new.points, new.penalty_offender, new.penalty_reason, rules
+            )
             if new.penalty_offender is None:
                 scoring.check_hand(points, rules, totals)
         except ScoringError as exc:
@@ -362,12 +451,18 @@ def _check_table(table: Table, seats: list[Seat], batch: TableHands, *, engine: 
             raise
         count += 1
         totals = [t + p for t, p in zip(totals, points)]
-        hand = stamp(Hand(
-            table=table, number=count, dealer=rulesets.dealer(n, count),
-            pass_direction=rulesets.pass_direction(tournament.rules, n, count),
-            source=Hand.Source.ENGINE if engine else Hand.Source.ARBITER,
-            record=new.record if engine else None, recorded_by=actor.user_or_none,
-        ), actor)
+        hand = stamp(
+            Hand(
+                table=table,
+                number=count,
+                dealer=rulesets.dealer(n, count),
+                pass_direction=rulesets.pass_direction(tournament.rules, n, count),
+                source=Hand.Source.ENGINE if engine else Hand.Source.ARBITER,
+                record=new.record if engine else None,
+                recorded_by=actor.user_or_none,
+            ),
+            actor,
+        )
         hand.points, hand.floor, hand.created, hand.new = points, floor, True, new
         rows.append(hand)
     for seat, total in zip(seats, totals):  # the stored totals the standings read (Seat.points)
@@ -377,7 +472,8 @@ def _check_table(table: Table, seats: list[Seat], batch: TableHands, *, engine: 
 
 
 def _same_hand(table, seats, number, points, penalty_offender, rules) -> Hand:
-    """Hand ``number``, already recorded: returned when the content is the same, else ``HandConflictError``."""
+    """Hand ``number``, already recorded: returned when the content is the same, else
+    ``HandConflictError``."""
     hand = Hand.objects.get(table=table, number=number)
     recorded, offender = _recorded(hand, seats)
     if penalty_offender is not None:
@@ -386,8 +482,10 @@ def _same_hand(table, seats, number, points, penalty_offender, rules) -> Hand:
         same = offender is None and points is not None and list(points) == recorded
     if not same:
         raise HandConflictError(
-            _("Hand %(number)s is already recorded with other points (%(recorded)s). "
-              "Check the sheet; correct the hand if it is wrong.")
+            _(
+                "Hand %(number)s is already recorded with other points (%(recorded)s). "
+                "Check the sheet; correct the hand if it is wrong."
+            )
             % {"number": number, "recorded": " / ".join(str(p) for p in recorded)}
         )
     hand.created = False
@@ -418,7 +516,10 @@ def correct_hand(
     if not reason:
         raise ScoringError(_("a correction needs a reason"))
     if hand.source == Hand.Source.ENGINE:
-        raise EnginePlayedError(_("hand %(number)s was played via the engine; its record is final") % {"number": hand.number})
+        raise EnginePlayedError(
+            _("hand %(number)s was played via the engine; its record is final")
+            % {"number": hand.number}
+        )
     caller = hand.table
     with transaction.atomic():
         table = _lock(caller, expected_version)
@@ -430,12 +531,16 @@ def correct_hand(
         points = _entered_points(table, n, points, penalty_offender, penalty_reason, rules)
         recorded, offender = _recorded(hand, seats)
         if recorded == points and offender == penalty_offender:
-            raise ScoringError(_("These are the points already recorded; there is nothing to correct."))
+            raise ScoringError(
+                _("These are the points already recorded; there is nothing to correct.")
+            )
         rows = {s.seat_id: s for s in HandScore.objects.select_for_update().filter(hand=hand)}
         index = {seat.id: i for i, seat in enumerate(seats)}
         by_hand: dict[int, list[int]] = {}
-        for number, seat_id, p in HandScore.objects.filter(hand__table=table).exclude(hand=hand).values_list(
-            "hand__number", "seat_id", "points"
+        for number, seat_id, p in (
+            HandScore.objects.filter(hand__table=table)
+            .exclude(hand=hand)
+            .values_list("hand__number", "seat_id", "points")
         ):
             by_hand.setdefault(number, [0] * n)[index[seat_id]] = p
         by_hand[hand.number] = list(points)
@@ -447,10 +552,13 @@ def correct_hand(
             totals = [t + p for t, p in zip(totals, by_hand[number])]
             if i < len(numbers) - 1 and scoring.is_game_over(totals, i + 1, rules):
                 raise ScoringError(
-                    ngettext("with this correction the game would have ended after hand %(number)s, "
-                             "but %(later)s later hand is recorded",
-                             "with this correction the game would have ended after hand %(number)s, "
-                             "but %(later)s later hands are recorded", len(numbers) - i - 1)
+                    ngettext(
+                        "with this correction the game would have ended after hand %(number)s, "
+                        "but %(later)s later hand is recorded",
+                        "with this correction the game would have ended after hand %(number)s, "
+                        "but %(later)s later hands are recorded",
+                        len(numbers) - i - 1,
+                    )
                     % {"number": number, "later": len(numbers) - i - 1}
                 )
         for seat, p in zip(seats, points):
@@ -465,8 +573,12 @@ def correct_hand(
         existing = Penalty.objects.filter(hand=hand).first()
         if penalty_offender is not None:
             if existing is None:
-                penalty = Penalty(hand=hand, offender=seats[penalty_offender], reason=penalty_reason.strip(),
-                                  recorded_by=actor.user_or_none)
+                penalty = Penalty(
+                    hand=hand,
+                    offender=seats[penalty_offender],
+                    reason=penalty_reason.strip(),
+                    recorded_by=actor.user_or_none,
+                )
                 stamp(penalty, actor, reason).save()
             else:
                 existing.offender = seats[penalty_offender]
@@ -491,7 +603,10 @@ def close_game(table: Table, *, actor: Actor, expected_version: int | None = Non
         if not table.closed_by_arbiter:
             _require_open(table)
             if not table.hands.exists():
-                raise ScoringError(_("%(table)s has no hand recorded; a game cannot end before its first hand") % {"table": table})
+                raise ScoringError(
+                    _("%(table)s has no hand recorded; a game cannot end before its first hand")
+                    % {"table": table}
+                )
             table.closed_by_arbiter = True
             _bump(table, actor, fields=["closed_by_arbiter"])
             if table.mode == Table.Mode.ENGINE:
@@ -543,7 +658,10 @@ def reopen_result(table: Table, *, actor: Actor, reason: str) -> Table:
     with transaction.atomic():
         table = _lock(table)
         if table.result_confirmed_at is None:
-            raise ScoringError(_("The result of %(table)s is not confirmed; there is nothing to reopen.") % {"table": table})
+            raise ScoringError(
+                _("The result of %(table)s is not confirmed; there is nothing to reopen.")
+                % {"table": table}
+            )
         blocked = final_reason(table, beyond_table=True)
         if blocked is not None:
             raise ResultFinalError(blocked)

@@ -44,7 +44,8 @@ class SheetSeat:
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
-    """One recorded hand. points/totals: per seat, seat order; penalty: (offender position, reason) or None.
+    """One recorded hand. points/totals: per seat, seat order; penalty: (offender position, reason)
+    or None.
 
     kind: "normal", "moon", "sun" (``engine.handcheck.HandKind``) or "penalty".
     """
@@ -60,7 +61,8 @@ class SheetRow:
 
     @property
     def shooter(self) -> int | None:
-        """The seat that shot the moon (or the sun): the one with the fewest points; None for other hands."""
+        """The seat that shot the moon (or the sun): the one with the fewest points; None for other
+        hands."""
         if self.kind not in (HandKind.MOON.value, HandKind.SUN.value):
             return None
         return min(range(len(self.points)), key=lambda i: self.points[i])
@@ -68,7 +70,8 @@ class SheetRow:
 
 @dataclass(frozen=True, slots=True)
 class EntryView:
-    """An entry of the next hand that is not recorded yet (``tables.entries``), as the sheets show it.
+    """An entry of the next hand that is not recorded yet (``tables.entries``), as the sheets show
+    it.
 
     points: per seat (None for a penalty; then ``penalty`` is (offender position, reason));
     author: the arbiter's or the player's name; author_registration: the player's registration id
@@ -87,7 +90,11 @@ class EntryView:
     @property
     def seen(self) -> str:
         """The content as a page posts it back when accepting ("13 13 0 0" or "penalty 2")."""
-        return " ".join(map(str, self.points)) if self.points is not None else f"penalty {self.penalty[0]}"
+        return (
+            " ".join(map(str, self.points))
+            if self.points is not None
+            else f"penalty {self.penalty[0]}"
+        )
 
 
 @dataclass
@@ -138,12 +145,14 @@ class Sheet:
 
     @property
     def final_reason_beyond_table(self) -> str | None:
-        """A finished tournament or a locked round (reopening the table needs those reopened first)."""
+        """A finished tournament or a locked round (reopening the table needs those reopened
+        first)."""
         return final_reason(self.table, beyond_table=True)
 
     @property
     def editable(self) -> bool:
-        """Hands may still be entered or corrected (tournament not finished, round not locked, result not confirmed)."""
+        """Hands may still be entered or corrected (tournament not finished, round not locked,
+        result not confirmed)."""
         return self.final_reason is None
 
     @property
@@ -206,17 +215,26 @@ def game_state(table: Table) -> GameState:
     Raises ``ScoringError`` for a table that is not of 3, 4 or 5 seats.
     """
     totals = list(
-        Seat.objects.filter(table=table).order_by("position")
-        .annotate(total=Coalesce(Sum("scores__points"), 0)).values_list("total", flat=True)
+        Seat.objects.filter(table=table)
+        .order_by("position")
+        .annotate(total=Coalesce(Sum("scores__points"), 0))
+        .values_list("total", flat=True)
     )
     n = len(totals)
     if n not in scoring.TABLE_SIZES:
-        raise scoring.ScoringError(_("%(table)s has %(count)s seats; a table has 3, 4 or 5") % {"table": table, "count": n})
+        raise scoring.ScoringError(
+            _("%(table)s has %(count)s seats; a table has 3, 4 or 5") % {"table": table, "count": n}
+        )
     hands = table.hands.count()
     tournament = table.round.tournament
-    over = scoring.is_game_over(totals, hands, tournament.scoring_rules(), closed=table.closed_by_arbiter)
+    over = scoring.is_game_over(
+        totals, hands, tournament.scoring_rules(), closed=table.closed_by_arbiter
+    )
     return GameState(
-        players=n, totals=tuple(totals), hands=hands, over=over,
+        players=n,
+        totals=tuple(totals),
+        hands=hands,
+        over=over,
         next_dealer=rulesets.dealer(n, hands + 1),
         next_pass=rulesets.pass_direction(tournament.rules, n, hands + 1),
     )
@@ -234,7 +252,9 @@ def final_reason(table: Table, *, beyond_table: bool = False) -> str | None:
     if tournament.status == Tournament.Status.FINISHED:
         return _("The tournament is finished; its results are final. The organizer can reopen it.")
     if table.round.status == Round.Status.LOCKED:
-        return _("Round %(n)s is locked; its results are final. The organizer can reopen it.") % {"n": table.round.number}
+        return _("Round %(n)s is locked; its results are final. The organizer can reopen it.") % {
+            "n": table.round.number
+        }
     if table.result_confirmed_at is not None and not beyond_table:
         return _("The result of this table is confirmed. The organizer can reopen it.")
     return None
@@ -255,12 +275,15 @@ def _kind(rules: RuleSet | None, points: list[int], penalty) -> str:
 def load_table(slug: str, round_number: int, table_number: int) -> Table:
     """The table with its round and tournament (1 query); ``Table.DoesNotExist`` when absent."""
     return Table.objects.select_related("round__tournament").get(
-        round__tournament__slug=slug, round__number=round_number, number=table_number,
+        round__tournament__slug=slug,
+        round__number=round_number,
+        number=table_number,
     )
 
 
 def load_sheet(table: Table) -> Sheet:
-    """Build the sheet of ``table`` (loaded with ``load_table``): 5 queries whatever the number of hands.
+    """Build the sheet of ``table`` (loaded with ``load_table``): 5 queries whatever the number of
+    hands.
 
     All of them read one committed state (``tournaments.snapshot``): a hand
     saved meanwhile is either wholly on the sheet, with the table version it
@@ -273,7 +296,8 @@ def load_sheet(table: Table) -> Sheet:
 
 
 def open_sheet(slug: str, round_number: int, table_number: int, *, check=None) -> Sheet:
-    """The sheet of the table named by its numbers, read with the table itself: 5 queries and ``check``'s.
+    """The sheet of the table named by its numbers, read with the table itself: 5 queries and
+    ``check``'s.
 
     One committed state, as :func:`load_sheet`. ``check(table)`` runs as soon as
     the table (with its round and tournament) is read, before anything else:
@@ -287,7 +311,8 @@ def open_sheet(slug: str, round_number: int, table_number: int, *, check=None) -
 
 
 def lock_sheet(slug: str, round_number: int, table_number: int, *, check=None) -> Sheet:
-    """The sheet of the table named by its numbers, read with the table's row locked: the start of a write.
+    """The sheet of the table named by its numbers, read with the table's row locked: the start of a
+    write.
 
     Inside the caller's transaction (``TransactionManagementError`` outside
     one): the table's row is locked until it ends (``select_for_update``),
@@ -301,9 +326,12 @@ def lock_sheet(slug: str, round_number: int, table_number: int, *, check=None) -
     if not transaction.get_connection().in_atomic_block:
         raise transaction.TransactionManagementError("lock_sheet() needs the caller's transaction")
     table = Table.objects.select_for_update(of=("self",)).get(
-        round__tournament__slug=slug, round__number=round_number, number=table_number,
+        round__tournament__slug=slug,
+        round__number=round_number,
+        number=table_number,
     )
-    # Not joined to the locking query: its joined rows would be those read before any wait for the lock.
+    # Not joined to the locking query: its joined rows would be those read before any wait for the
+    # lock.
     table.round = Round.objects.select_related("tournament").get(pk=table.round_id)
     if check is not None:
         check(table)
@@ -311,7 +339,8 @@ def lock_sheet(slug: str, round_number: int, table_number: int, *, check=None) -
 
 
 def _refresh(table: Table, fresh: Table) -> None:
-    """Copy ``fresh`` (the same table read again, with its round and tournament) into ``table``, in place.
+    """Copy ``fresh`` (the same table read again, with its round and tournament) into ``table``, in
+    place.
 
     The round and tournament instances ``table`` has are kept, with the values
     read now: what a request remembered on them stays (the arbiter check of
@@ -339,35 +368,69 @@ _Played = tuple[int, int, str, tuple[int, ...], "tuple[int, str] | None", bool]
 
 
 def _load_sheet(table: Table) -> Sheet:
-    """The sheet of ``table`` (with its round and tournament, as read in the same snapshot): 4 queries."""
+    """The sheet of ``table`` (with its round and tournament, as read in the same snapshot): 4
+    queries."""
     seats = list(
-        Seat.objects.filter(table=table).order_by("position")
-        .values_list("id", "position", "registration__player_id", "registration__player__name",
-                     "registration__player__club")
+        Seat.objects.filter(table=table)
+        .order_by("position")
+        .values_list(
+            "id",
+            "position",
+            "registration__player_id",
+            "registration__player__name",
+            "registration__player__club",
+        )
     )
     index = {seat_id: i for i, (seat_id, *_rest) in enumerate(seats)}
     n = len(seats)
-    # HandScore.history's records; the model itself: the ``history`` descriptor builds a manager class a call.
+    # HandScore.history's records; the model itself: the ``history`` descriptor builds a manager
+    # class a call.
     corrected = HistoricalHandScore.objects.filter(hand_id=OuterRef("pk"), history_type="~")
     hands = list(
-        Hand.objects.filter(table=table).order_by("number").annotate(corrected=Exists(corrected))
-        .values_list("id", "number", "dealer", "pass_direction", "penalty__offender_id", "penalty__reason", "corrected")
+        Hand.objects.filter(table=table)
+        .order_by("number")
+        .annotate(corrected=Exists(corrected))
+        .values_list(
+            "id",
+            "number",
+            "dealer",
+            "pass_direction",
+            "penalty__offender_id",
+            "penalty__reason",
+            "corrected",
+        )
     )
     points: dict[int, list[int]] = {hand_id: [0] * n for hand_id, *_ in hands}
-    for hand_id, seat_id, p in HandScore.objects.filter(hand__table=table).order_by().values_list(
-            "hand_id", "seat_id", "points"):
+    for hand_id, seat_id, p in (
+        HandScore.objects.filter(hand__table=table)
+        .order_by()
+        .values_list("hand_id", "seat_id", "points")
+    ):
         points[hand_id][index[seat_id]] = p
     played: list[_Played] = [
-        (number, dealer, direction, tuple(points[hand_id]),
-         (index[offender], reason) if offender is not None else None, bool(fixed))
+        (
+            number,
+            dealer,
+            direction,
+            tuple(points[hand_id]),
+            (index[offender], reason) if offender is not None else None,
+            bool(fixed),
+        )
         for hand_id, number, dealer, direction, offender, reason, fixed in hands
     ]
-    return _assemble(table, [SheetSeat(pos, pid, name, club) for _id, pos, pid, name, club in seats], played,
-                     open_entries(table))
+    return _assemble(
+        table,
+        [SheetSeat(pos, pid, name, club) for _id, pos, pid, name, club in seats],
+        played,
+        open_entries(table),
+    )
 
 
-def _assemble(table: Table, seats: list[SheetSeat], played: list[_Played], entries: list[EntryView]) -> Sheet:
-    """The sheet from what was read (no query): running totals, each hand's kind, the result, the next hand."""
+def _assemble(
+    table: Table, seats: list[SheetSeat], played: list[_Played], entries: list[EntryView]
+) -> Sheet:
+    """The sheet from what was read (no query): running totals, each hand's kind, the result, the
+    next hand."""
     tournament = table.round.tournament
     n = len(seats)
     rules = tournament.scoring_rules()
@@ -375,26 +438,51 @@ def _assemble(table: Table, seats: list[SheetSeat], played: list[_Played], entri
     rows, totals = [], [0] * n
     for number, dealer, direction, points, penalty, corrected in played:
         totals = [t + p for t, p in zip(totals, points)]
-        rows.append(SheetRow(number, dealer, direction, points, tuple(totals), penalty, corrected,
-                             _kind(engine_rules, list(points), penalty)))
+        rows.append(
+            SheetRow(
+                number,
+                dealer,
+                direction,
+                points,
+                tuple(totals),
+                penalty,
+                corrected,
+                _kind(engine_rules, list(points), penalty),
+            )
+        )
     over, places, match_points = scoring.game_result(
-        totals, len(rows), rules, tournament.match_point_table(), closed=table.closed_by_arbiter,
+        totals,
+        len(rows),
+        rules,
+        tournament.match_point_table(),
+        closed=table.closed_by_arbiter,
     )
     next_number = len(rows) + 1
     return Sheet(
         entries=entries,
-        table=table, tournament=tournament, round=table.round,
-        seats=seats, rows=rows, totals=tuple(totals), over=over,
-        places=places, match_points=match_points,
+        table=table,
+        tournament=tournament,
+        round=table.round,
+        seats=seats,
+        rows=rows,
+        totals=tuple(totals),
+        over=over,
+        places=places,
+        match_points=match_points,
         next_number=next_number,
         next_dealer=rulesets.dealer(n, next_number) if n else 0,
-        next_pass=rulesets.pass_direction(tournament.rules, n, next_number) if n in scoring.TABLE_SIZES else "",
-        rules=rules, engine_rules=engine_rules, version=table.version,
+        next_pass=rulesets.pass_direction(tournament.rules, n, next_number)
+        if n in scoring.TABLE_SIZES
+        else "",
+        rules=rules,
+        engine_rules=engine_rules,
+        version=table.version,
     )
 
 
 def sheet_after_hand(sheet: Sheet, hand: Hand) -> Sheet | None:
-    """``sheet`` with ``hand`` added: the sheet a request read before recording ``hand``, brought up to date.
+    """``sheet`` with ``hand`` added: the sheet a request read before recording ``hand``, brought up
+    to date.
 
     No query. ``hand``: as ``tables.services.record_hand`` returns it, written
     now on top of exactly what ``sheet`` shows (the table's version was the
@@ -404,13 +492,27 @@ def sheet_after_hand(sheet: Sheet, hand: Hand) -> Sheet | None:
     policy other than the arbiter's): then read the sheet again.
     """
     written, new = hand.table, getattr(hand, "new", None)
-    if (not getattr(hand, "created", False) or new is None or written.pk != sheet.table.pk
-            or written.version != sheet.version + 1 or hand.number != sheet.next_number
-            or sheet.entries or sheet.policy != Tournament.ConfirmationPolicy.ARBITER):
+    if (
+        not getattr(hand, "created", False)
+        or new is None
+        or written.pk != sheet.table.pk
+        or written.version != sheet.version + 1
+        or hand.number != sheet.next_number
+        or sheet.entries
+        or sheet.policy != Tournament.ConfirmationPolicy.ARBITER
+    ):
         return None
-    penalty = (new.penalty_offender, new.penalty_reason.strip()) if new.penalty_offender is not None else None
-    played: list[_Played] = [(r.number, r.dealer, r.pass_direction, r.points, r.penalty, r.corrected) for r in sheet.rows]
-    played.append((hand.number, hand.dealer, hand.pass_direction, tuple(hand.points), penalty, False))
+    penalty = (
+        (new.penalty_offender, new.penalty_reason.strip())
+        if new.penalty_offender is not None
+        else None
+    )
+    played: list[_Played] = [
+        (r.number, r.dealer, r.pass_direction, r.points, r.penalty, r.corrected) for r in sheet.rows
+    ]
+    played.append(
+        (hand.number, hand.dealer, hand.pass_direction, tuple(hand.points), penalty, False)
+    )
     table = sheet.table
     table.version, table.hands_recorded = written.version, written.hands_recorded
     return _assemble(table, sheet.seats, played, sheet.entries)
@@ -420,23 +522,38 @@ def open_entries(table: Table) -> list[EntryView]:
     """The entries of ``table`` not recorded yet: waiting, rejected or different (1 query)."""
     rows = (
         HandEntry.objects.filter(table=table, status__in=["pending", "rejected", "mismatch"])
-        .select_related("entered_by_user", "entered_by_player__player").order_by("number", "created_at")
+        .select_related("entered_by_user", "entered_by_player__player")
+        .order_by("number", "created_at")
     )
     views = []
     for e in rows:
-        author = (e.entered_by_player.player.name if e.entered_by_player_id
-                  else (e.entered_by_user.get_full_name() or e.entered_by_user.get_username()) if e.entered_by_user_id
-                  else "—")
-        views.append(EntryView(
-            e.pk, e.number, tuple(e.points) if e.points is not None else None,
-            (e.penalty_offender, e.penalty_reason) if e.penalty_offender is not None else None,
-            author, e.entered_by_player_id, e.status, e.reason,
-        ))
+        author = (
+            e.entered_by_player.player.name
+            if e.entered_by_player_id
+            else (e.entered_by_user.get_full_name() or e.entered_by_user.get_username())
+            if e.entered_by_user_id
+            else "—"
+        )
+        views.append(
+            EntryView(
+                e.pk,
+                e.number,
+                tuple(e.points) if e.points is not None else None,
+                (e.penalty_offender, e.penalty_reason) if e.penalty_offender is not None else None,
+                author,
+                e.entered_by_player_id,
+                e.status,
+                e.reason,
+            )
+        )
     return views
 
 
-def moon_points(rules: RuleSet, totals: tuple[int, ...], shooter: int, *, self_scoring: bool = False) -> list[int]:
-    """Per-seat points of a shoot-the-moon hand in which seat ``shooter`` (0..) took every penalty card.
+def moon_points(
+    rules: RuleSet, totals: tuple[int, ...], shooter: int, *, self_scoring: bool = False
+) -> list[int]:
+    """Per-seat points of a shoot-the-moon hand in which seat ``shooter`` (0..) took every penalty
+    card.
 
     rules: the table's engine rule set (``Sheet.engine_rules``); totals: the
     game's per-seat totals before the hand. The engine scores it
@@ -518,29 +635,56 @@ def check_entry(sheet: Sheet, values: list[str]) -> EntryCheck:
         empty = [i for i, p in enumerate(numbers) if p is None]
         if len(empty) == 1:
             seat = empty[0]
-            return EntryCheck(False, ngettext("%(sum)s of %(total)s so far: %(missing)s left for seat %(seat)s (%(name)s).",
-                                              "%(sum)s of %(total)s so far: %(missing)s left for seat %(seat)s (%(name)s).",
-                                              abs(missing))
-                              % {"sum": sum(filled), "total": total, "missing": missing, "seat": seat + 1,
-                                 "name": sheet.seats[seat].name}, fill=(seat, missing))
-        return EntryCheck(False, ngettext("%(sum)s of %(total)s so far; %(missing)s to go.",
-                                          "%(sum)s of %(total)s so far; %(missing)s to go.", abs(missing))
-                          % {"sum": sum(filled), "total": total, "missing": missing})
+            return EntryCheck(
+                False,
+                ngettext(
+                    "%(sum)s of %(total)s so far: %(missing)s left for seat %(seat)s (%(name)s).",
+                    "%(sum)s of %(total)s so far: %(missing)s left for seat %(seat)s (%(name)s).",
+                    abs(missing),
+                )
+                % {
+                    "sum": sum(filled),
+                    "total": total,
+                    "missing": missing,
+                    "seat": seat + 1,
+                    "name": sheet.seats[seat].name,
+                },
+                fill=(seat, missing),
+            )
+        return EntryCheck(
+            False,
+            ngettext(
+                "%(sum)s of %(total)s so far; %(missing)s to go.",
+                "%(sum)s of %(total)s so far; %(missing)s to go.",
+                abs(missing),
+            )
+            % {"sum": sum(filled), "total": total, "missing": missing},
+        )
     points = tuple(int(p) for p in numbers)  # type: ignore[arg-type]
     try:
         kind = scoring.check_hand(points, sheet.rules, sheet.totals)
     except scoring.ImpossibleHandError as exc:
         if exc.problem == "sum":
-            return EntryCheck(False, _("The points add up to %(sum)s; a hand must add up to %(total)s "
-                                       "(or be a shoot-the-moon).") % {"sum": sum(points), "total": total})
+            return EntryCheck(
+                False,
+                _(
+                    "The points add up to %(sum)s; a hand must add up to %(total)s "
+                    "(or be a shoot-the-moon)."
+                )
+                % {"sum": sum(points), "total": total},
+            )
         if exc.problem == "every_penalty_card":
-            return EntryCheck(False, _("One seat took every penalty card: use “Shoot the moon” or “Penalty”."))
+            return EntryCheck(
+                False, _("One seat took every penalty card: use “Shoot the moon” or “Penalty”.")
+            )
         return EntryCheck(False, str(exc))
     except scoring.ScoringError as exc:
         return EntryCheck(False, str(exc))
     if kind != scoring.HAND_NORMAL:
         return EntryCheck(True, _("Shoot the moon: ready to record."), points)
-    return EntryCheck(True, _("Adds up to %(total)s: press Enter to record.") % {"total": total}, points)
+    return EntryCheck(
+        True, _("Adds up to %(total)s: press Enter to record.") % {"total": total}, points
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,7 +698,6 @@ class HistoryEntry:
     before: tuple[int, ...] | None
     after: tuple[int, ...] | None
     reason: str
-
 
 
 def table_history(table: Table, seat_positions: dict[int, int] | None = None) -> list[HistoryEntry]:
@@ -577,7 +720,8 @@ def _table_history(table: Table, seat_positions: dict[int, int] | None) -> list[
 
     # Hand scores: consecutive records of one hand by one user for one reason are one event.
     records = list(
-        HandScore.history.filter(hand_id__in=list(numbers)).select_related("history_user")
+        HandScore.history.filter(hand_id__in=list(numbers))
+        .select_related("history_user")
         .order_by("history_date", "history_id")
     )
     state: dict[int, list[int]] = {}
@@ -594,32 +738,87 @@ def _table_history(table: Table, seat_positions: dict[int, int] | None) -> list[
         for rec in recs:
             if rec.seat_id in seat_positions:
                 row[seat_positions[rec.seat_id]] = rec.points
-        what = {"+": _("Hand recorded"), "~": _("Hand corrected"), "-": _("Hand scores removed")}[kind]
-        entries.append(HistoryEntry(
-            when=recs[0].history_date, who=actor_label(recs[0]), what=what, hand=numbers.get(hand_id),
-            before=None if kind == "+" else before, after=tuple(row), reason=reason,
-        ))
+        what = {"+": _("Hand recorded"), "~": _("Hand corrected"), "-": _("Hand scores removed")}[
+            kind
+        ]
+        entries.append(
+            HistoryEntry(
+                when=recs[0].history_date,
+                who=actor_label(recs[0]),
+                what=what,
+                hand=numbers.get(hand_id),
+                before=None if kind == "+" else before,
+                after=tuple(row),
+                reason=reason,
+            )
+        )
 
-    for rec in Penalty.history.filter(hand_id__in=list(numbers)).select_related("history_user").order_by("history_date"):
+    for rec in (
+        Penalty.history.filter(hand_id__in=list(numbers))
+        .select_related("history_user")
+        .order_by("history_date")
+    ):
         seat = seat_positions.get(rec.offender_id, 0) + 1
         what = {
-            "+": _("Penalty to seat %(seat)s"), "~": _("Penalty changed: seat %(seat)s"), "-": _("Penalty removed"),
+            "+": _("Penalty to seat %(seat)s"),
+            "~": _("Penalty changed: seat %(seat)s"),
+            "-": _("Penalty removed"),
         }[rec.history_type] % {"seat": seat}
-        entries.append(HistoryEntry(
-            when=rec.history_date, who=actor_label(rec), what=f"{what}: {rec.reason}", hand=numbers.get(rec.hand_id),
-            before=None, after=None, reason=rec.history_change_reason or "",
-        ))
+        entries.append(
+            HistoryEntry(
+                when=rec.history_date,
+                who=actor_label(rec),
+                what=f"{what}: {rec.reason}",
+                hand=numbers.get(rec.hand_id),
+                before=None,
+                after=None,
+                reason=rec.history_change_reason or "",
+            )
+        )
 
     previous = None
-    for rec in Table.history.filter(id=table.id).select_related("history_user").order_by("history_date", "history_id"):
+    for rec in (
+        Table.history.filter(id=table.id)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    ):
         if previous is not None:
             if rec.closed_by_arbiter and not previous.closed_by_arbiter:
-                entries.append(HistoryEntry(rec.history_date, actor_label(rec), _("Game closed by the arbiter"), None, None, None, ""))
+                entries.append(
+                    HistoryEntry(
+                        rec.history_date,
+                        actor_label(rec),
+                        _("Game closed by the arbiter"),
+                        None,
+                        None,
+                        None,
+                        "",
+                    )
+                )
             if rec.result_confirmed_at and not previous.result_confirmed_at:
-                entries.append(HistoryEntry(rec.history_date, actor_label(rec), _("Result confirmed"), None, None, None, ""))
+                entries.append(
+                    HistoryEntry(
+                        rec.history_date,
+                        actor_label(rec),
+                        _("Result confirmed"),
+                        None,
+                        None,
+                        None,
+                        "",
+                    )
+                )
             if previous.result_confirmed_at and not rec.result_confirmed_at:
-                entries.append(HistoryEntry(rec.history_date, actor_label(rec), _("Result reopened"), None, None, None,
-                                            rec.history_change_reason or ""))
+                entries.append(
+                    HistoryEntry(
+                        rec.history_date,
+                        actor_label(rec),
+                        _("Result reopened"),
+                        None,
+                        None,
+                        None,
+                        rec.history_change_reason or "",
+                    )
+                )
         previous = rec
     entries.sort(key=lambda e: e.when)
     return entries

@@ -12,8 +12,12 @@ from django.db import InterfaceError, OperationalError
 from tables.play import services
 
 #: A lost connection or a lock timeout is worth a retry: the task is idempotent.
-RETRY = {"autoretry_for": (OperationalError, InterfaceError, services.StaleStateError),
-         "retry_backoff": 1, "retry_backoff_max": 30, "max_retries": 5}
+RETRY = {
+    "autoretry_for": (OperationalError, InterfaceError, services.StaleStateError),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "max_retries": 5,
+}
 
 
 @shared_task(name="tables.play_computer", ignore_result=True, **RETRY)

@@ -53,11 +53,16 @@ def _table(request, slug: str, round_number: int, table_number: int, permission:
     return table
 
 
-def _sheet(request, slug: str, round_number: int, table_number: int, permission: str, *, lock: bool = False) -> Sheet:
-    """The table's sheet, read with the table in one go, after checking ``permission`` on its tournament (404 / 403).
+def _sheet(
+    request, slug: str, round_number: int, table_number: int, permission: str, *, lock: bool = False
+) -> Sheet:
+    """The table's sheet, read with the table in one go, after checking ``permission`` on its
+    tournament (404 / 403).
 
-    lock: inside the caller's transaction, with the table's row locked (``lock_sheet``), to write next.
+    lock: inside the caller's transaction, with the table's row locked (``lock_sheet``), to write
+    next.
     """
+
     def check(table: Table) -> None:
         permissions.require(request.user, permission, table.round.tournament)
         if permission == permissions.VIEW:
@@ -69,10 +74,15 @@ def _sheet(request, slug: str, round_number: int, table_number: int, permission:
         raise Http404(_("No such table.")) from exc
 
 
-#: Refusals caused by the table's state (answered 409); other ``ScoringError``\s are about the input (422).
+#: Refusals caused by the table's state (answered 409); other ``ScoringError``\s are about the input
+#: (422).
 CONFLICTS = (
-    services.StaleTableError, services.HandConflictError, services.ResultFinalError, services.EnginePlayedError,
-    GameOverError, entries.StaleEntryError,
+    services.StaleTableError,
+    services.HandConflictError,
+    services.ResultFinalError,
+    services.EnginePlayedError,
+    GameOverError,
+    entries.StaleEntryError,
 )
 
 
@@ -81,14 +91,18 @@ def _context(request, sheet: Sheet, **extra) -> dict:
     # An engine-played table's hands come from the engine: no entry row, no corrections.
     engine = sheet.table.mode == Table.Mode.ENGINE
     context = {
-        "sheet": sheet, "tournament": sheet.tournament, "table": sheet.table,
+        "sheet": sheet,
+        "tournament": sheet.tournament,
+        "table": sheet.table,
         "can_enter": can_enter and sheet.editable and not engine,
         "is_arbiter": can_enter,
         "can_manage": permissions.can(request.user, permissions.MANAGE, sheet.tournament),
         "engine_played": engine,
     }
     if can_enter and sheet.editable and not sheet.over and not engine and "form" not in extra:
-        extra["form"] = EntryForm(sheet, initial={"version": sheet.table.version, "number": sheet.next_number})
+        extra["form"] = EntryForm(
+            sheet, initial={"version": sheet.table.version, "number": sheet.next_number}
+        )
     context.update(extra)
     return context
 
@@ -105,7 +119,9 @@ def _render_sheet(request, sheet: Sheet, *, status: int = 200, **extra) -> HttpR
 @vary_on_headers("HX-Request")
 def sheet(request, slug, round_number, table_number):
     """GET /t/<slug>/tables/<round>/<table>/: the hand-by-hand sheet (entry row for arbiters)."""
-    return _render_sheet(request, _sheet(request, slug, round_number, table_number, permissions.VIEW))
+    return _render_sheet(
+        request, _sheet(request, slug, round_number, table_number, permissions.VIEW)
+    )
 
 
 @require_POST
@@ -121,19 +137,29 @@ def _actor(request) -> Actor:
 
 
 def _changes_since(table: Table, version: int | None) -> str:
-    """What others changed at the table since ``version`` (a 409 says it): "Hand 5 recorded by Marco: 10 / 3 / 13 / 0"."""
+    """What others changed at the table since ``version`` (a 409 says it): "Hand 5 recorded by
+    Marco: 10 / 3 / 13 / 0"."""
     if version is None:
         return ""
-    # The arbiter saw the table as its last history record at that version left it; what came after is new.
-    seen = Table.history.filter(id=table.id, version__lte=version).order_by("-history_date", "-history_id").values_list(
-        "history_date", flat=True).first()
+    # The arbiter saw the table as its last history record at that version left it; what came after
+    # is new.
+    seen = (
+        Table.history.filter(id=table.id, version__lte=version)
+        .order_by("-history_date", "-history_id")
+        .values_list("history_date", flat=True)
+        .first()
+    )
     if seen is None:
         return ""
     lines = []
     for entry in table_history(table):
         if entry.when <= seen:
             continue
-        line = entry.what if entry.hand is None else _("Hand %(n)s: %(what)s") % {"n": entry.hand, "what": entry.what}
+        line = (
+            entry.what
+            if entry.hand is None
+            else _("Hand %(n)s: %(what)s") % {"n": entry.hand, "what": entry.what}
+        )
         line = _("%(what)s (by %(who)s)") % {"what": line, "who": entry.who}
         if entry.after:
             line += ": " + " / ".join(str(p) for p in entry.after)
@@ -149,20 +175,38 @@ def _entry_message(request, sheet_: Sheet, exc: ScoringError) -> str | None:
     return None if verdict.ok else verdict.message
 
 
-def _refused(request, table: Table, exc: ScoringError, *, form=None, correction=None, editing=None,
-             seen_version: int | None = None, message: str | None = None) -> HttpResponse:
-    """The fresh sheet after a refused write: 409 when the table's state refuses it, 422 for the input.
+def _refused(
+    request,
+    table: Table,
+    exc: ScoringError,
+    *,
+    form=None,
+    correction=None,
+    editing=None,
+    seen_version: int | None = None,
+    message: str | None = None,
+) -> HttpResponse:
+    """The fresh sheet after a refused write: 409 when the table's state refuses it, 422 for the
+    input.
 
     What the arbiter typed is kept (``form`` / ``correction``, re-bound with the
     fresh version), and a stale write says what changed meanwhile.
     """
     fresh = load_sheet(table)
-    status = 403 if isinstance(exc, entries.EntryNotAllowed) else 409 if isinstance(exc, CONFLICTS) else 422
+    status = (
+        403
+        if isinstance(exc, entries.EntryNotAllowed)
+        else 409
+        if isinstance(exc, CONFLICTS)
+        else 422
+    )
     error = message or str(exc)
     if isinstance(exc, (services.StaleTableError, services.HandConflictError)):
         changed = _changes_since(fresh.table, seen_version)
-        error = _("Another arbiter saved this table first: %(changes)s. What you typed is kept below: check it "
-                  "against the sheet before saving again.") % {"changes": changed or _("the sheet below is current")}
+        error = _(
+            "Another arbiter saved this table first: %(changes)s. What you typed is kept below: "
+            "check it against the sheet before saving again."
+        ) % {"changes": changed or _("the sheet below is current")}
     extra = {}
     if form is not None and fresh.editable and not fresh.over:
         extra["form"] = _rebound(EntryForm, fresh, form.data, number=fresh.next_number)
@@ -172,7 +216,8 @@ def _refused(request, table: Table, exc: ScoringError, *, form=None, correction=
 
 
 def _rebound(form_class, sheet_: Sheet, data, **changes):
-    """``form_class`` bound to what was posted, with the sheet's current version (and ``changes``)."""
+    """``form_class`` bound to what was posted, with the sheet's current version (and
+    ``changes``)."""
     data = data.copy()
     data["version"] = str(sheet_.table.version)
     for key, value in changes.items():
@@ -191,7 +236,9 @@ def record(request, slug, round_number, table_number):
     """
     try:
         with transaction.atomic():
-            sheet_ = _sheet(request, slug, round_number, table_number, permissions.ENTER_RESULTS, lock=True)
+            sheet_ = _sheet(
+                request, slug, round_number, table_number, permissions.ENTER_RESULTS, lock=True
+            )
             table = sheet_.table
             form = EntryForm(sheet_, request.POST)
             if not form.is_valid():
@@ -201,13 +248,27 @@ def record(request, slug, round_number, table_number):
             number = form.cleaned_data["number"]
             decide = request.POST.get("action") == "decide"
             if decide:
-                done = entries.decide(table, number, actor=_actor(request), **form.cleaned_data["call"])
+                done = entries.decide(
+                    table, number, actor=_actor(request), **form.cleaned_data["call"]
+                )
             else:
-                done = entries.submit(table, **form.cleaned_data["call"], actor=_actor(request), number=number,
-                                      expected_version=form.cleaned_data["version"], locked=True)
+                done = entries.submit(
+                    table,
+                    **form.cleaned_data["call"],
+                    actor=_actor(request),
+                    number=number,
+                    expected_version=form.cleaned_data["version"],
+                    locked=True,
+                )
     except ScoringError as exc:
-        return _refused(request, table, exc, form=form, seen_version=form.cleaned_data["version"],
-                        message=_entry_message(request, sheet_, exc))
+        return _refused(
+            request,
+            table,
+            exc,
+            form=form,
+            seen_version=form.cleaned_data["version"],
+            message=_entry_message(request, sheet_, exc),
+        )
     after = sheet_after_hand(sheet_, done) if isinstance(done, Hand) and not decide else None
     return _after_write(request, table, _entered_notice(done), sheet_=after)
 
@@ -216,10 +277,16 @@ def _entered_notice(done: Hand | HandEntry) -> str:
     """What the sheet says after an entry: recorded, or waiting for a player or a second entry."""
     if isinstance(done, HandEntry):
         if done.status == HandEntry.Status.MISMATCH:
-            return _("Hand %(n)s differs from the other entry: decide which is right.") % {"n": done.number}
+            return _("Hand %(n)s differs from the other entry: decide which is right.") % {
+                "n": done.number
+            }
         if done.table.round.tournament.confirmation_policy == Tournament.ConfirmationPolicy.DOUBLE:
-            return _("Hand %(n)s entered; it is recorded when a second, equal entry arrives.") % {"n": done.number}
-        return _("Hand %(n)s entered; it is recorded when another player of the table accepts it.") % {"n": done.number}
+            return _("Hand %(n)s entered; it is recorded when a second, equal entry arrives.") % {
+                "n": done.number
+            }
+        return _(
+            "Hand %(n)s entered; it is recorded when another player of the table accepts it."
+        ) % {"n": done.number}
     if not done.created:
         # The same form arrived twice (a double click, a resent request): one hand, no error.
         return _("Hand %(n)s was already recorded.") % {"n": done.number}
@@ -228,7 +295,8 @@ def _entered_notice(done: Hand | HandEntry) -> str:
 
 @require_POST
 def decide(request, slug, round_number, table_number, entry_id):
-    """POST .../entries/<id>/decide/: the arbiter records a waiting or disputed entry as the hand."""
+    """POST .../entries/<id>/decide/: the arbiter records a waiting or disputed entry as the
+    hand."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
     entry = get_object_or_404(HandEntry, pk=entry_id, table=table)
     try:
@@ -238,8 +306,11 @@ def decide(request, slug, round_number, table_number, entry_id):
     return _after_write(request, table, _("Hand %(n)s recorded.") % {"n": hand.number})
 
 
-def _after_write(request, table: Table, notice: str, *, sheet_: Sheet | None = None) -> HttpResponse:
-    """htmx: the fresh sheet with a notice (the entry row is empty and focused); otherwise redirect (PRG).
+def _after_write(
+    request, table: Table, notice: str, *, sheet_: Sheet | None = None
+) -> HttpResponse:
+    """htmx: the fresh sheet with a notice (the entry row is empty and focused); otherwise redirect
+    (PRG).
 
     ``sheet_``: the sheet as it is now, when the view has it; else it is read (htmx only).
     """
@@ -251,7 +322,8 @@ def _after_write(request, table: Table, notice: str, *, sheet_: Sheet | None = N
 
 @require_http_methods(["GET", "POST"])
 def correct(request, slug, round_number, table_number, hand_number):
-    """GET/POST .../hands/<n>/correct/: change a recorded hand, with a reason kept in the history."""
+    """GET/POST .../hands/<n>/correct/: change a recorded hand, with a reason kept in the
+    history."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
     hand = Hand.objects.filter(table=table, number=hand_number).first()
     if hand is None:
@@ -266,7 +338,11 @@ def correct(request, slug, round_number, table_number, hand_number):
             initial.update(penalty_offender=row.penalty[0], penalty_reason=row.penalty[1])
         form = CorrectionForm(sheet_, initial=initial)
         if request.htmx:
-            return render(request, "tables/sheet.html#correction", _context(request, sheet_, correction=form, row=row))
+            return render(
+                request,
+                "tables/sheet.html#correction",
+                _context(request, sheet_, correction=form, row=row),
+            )
         return _render_sheet(request, sheet_, correction=form, editing=hand_number)
     form = CorrectionForm(sheet_, request.POST)
     if not form.is_valid():
@@ -275,12 +351,22 @@ def correct(request, slug, round_number, table_number, hand_number):
         return _render_sheet(request, sheet_, status=422, correction=form, editing=hand_number)
     try:
         services.correct_hand(
-            hand, **form.cleaned_data["call"], reason=form.cleaned_data["reason"], actor=_actor(request),
+            hand,
+            **form.cleaned_data["call"],
+            reason=form.cleaned_data["reason"],
+            actor=_actor(request),
             expected_version=form.cleaned_data["version"],
         )
     except ScoringError as exc:
-        return _refused(request, table, exc, correction=form, editing=hand_number,
-                        seen_version=form.cleaned_data["version"], message=_entry_message(request, sheet_, exc))
+        return _refused(
+            request,
+            table,
+            exc,
+            correction=form,
+            editing=hand_number,
+            seen_version=form.cleaned_data["version"],
+            message=_entry_message(request, sheet_, exc),
+        )
     return _after_write(request, table, _("Hand %(n)s corrected.") % {"n": hand_number})
 
 
@@ -294,13 +380,20 @@ def _posted_version(request) -> int | None:
 
 
 def _no_version(request, table: Table) -> HttpResponse:
-    return _render_sheet(request, load_sheet(table), status=422, error=_(
-        "This request did not come with the sheet's version: reload the sheet and try again."))
+    return _render_sheet(
+        request,
+        load_sheet(table),
+        status=422,
+        error=_(
+            "This request did not come with the sheet's version: reload the sheet and try again."
+        ),
+    )
 
 
 @require_POST
 def close(request, slug, round_number, table_number):
-    """POST .../close/: the arbiter ends the game when time is up (the version shown is required)."""
+    """POST .../close/: the arbiter ends the game when time is up (the version shown is
+    required)."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
     version = _posted_version(request)
     if version is None:
@@ -314,7 +407,8 @@ def close(request, slug, round_number, table_number):
 
 @require_POST
 def confirm(request, slug, round_number, table_number):
-    """POST .../confirm/: an arbiter confirms the table result of an ended game (the version shown is required)."""
+    """POST .../confirm/: an arbiter confirms the table result of an ended game (the version shown
+    is required)."""
     table = _table(request, slug, round_number, table_number, permissions.ENTER_RESULTS)
     version = _posted_version(request)
     if version is None:
@@ -349,16 +443,21 @@ def history(request, slug, round_number, table_number):
 @require_GET
 @vary_on_headers("HX-Request")
 def arbiter_round(request, slug, number):
-    """GET /t/<slug>/rounds/<n>/arbiter/[?sort=table]: every table's state, calls for the arbiter first (live)."""
+    """GET /t/<slug>/rounds/<n>/arbiter/[?sort=table]: every table's state, calls for the arbiter
+    first (live)."""
     try:
-        round_ = Round.objects.select_related("tournament").get(tournament__slug=slug, number=number)
+        round_ = Round.objects.select_related("tournament").get(
+            tournament__slug=slug, number=number
+        )
     except Round.DoesNotExist as exc:
         raise Http404(_("No such round.")) from exc
     tournament = round_.tournament
     permissions.require(request.user, permissions.ENTER_RESULTS, tournament)
     sort = "table" if request.GET.get("sort") == "table" else "state"
     context = {
-        "tournament": tournament, "round": round_, "sort": sort,
+        "tournament": tournament,
+        "round": round_,
+        "sort": sort,
         "board": arbiter_board.round_board(tournament, round_, sort=sort),
     }
     template = "tables/arbiter_round.html#board" if request.htmx else "tables/arbiter_round.html"

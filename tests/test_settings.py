@@ -24,8 +24,13 @@ from django.views.defaults import server_error
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 SETTINGS_ENV = (
-    "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "DATABASE_URL", "DATABASE_CONNECT_TIMEOUT",
-    "DATABASE_STATEMENT_TIMEOUT", "CUORI_PROXY_COUNT", "CELERY_BROKER_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DATABASE_URL",
+    "DATABASE_CONNECT_TIMEOUT",
+    "DATABASE_STATEMENT_TIMEOUT",
+    "CUORI_PROXY_COUNT",
+    "CELERY_BROKER_URL",
 )
 
 
@@ -40,7 +45,9 @@ def settings_with_env(monkeypatch, **env) -> dict:
 
 
 def _clean_env(**env) -> dict:
-    base = {k: v for k, v in os.environ.items() if k not in SETTINGS_ENV and not k.startswith("MAKE")}
+    base = {
+        k: v for k, v in os.environ.items() if k not in SETTINGS_ENV and not k.startswith("MAKE")
+    }
     base.pop("MFLAGS", None)
     base.update({k: str(v) for k, v in env.items()})
     return base
@@ -48,11 +55,16 @@ def _clean_env(**env) -> dict:
 
 # --- DJANGO_SECRET_KEY -------------------------------------------------------------------
 
+
 def _start_django(**env) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); print('started')"],
-        cwd=BASE_DIR, env=_clean_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
-        capture_output=True, text=True, timeout=60, check=False,
+        cwd=BASE_DIR,
+        env=_clean_env(DJANGO_SETTINGS_MODULE="config.settings", **env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -60,13 +72,19 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = _start_django(DJANGO_DEBUG="false")
     assert result.returncode != 0 and "started" not in result.stdout
     last = result.stderr.strip().splitlines()[-1]
-    assert last.startswith("django.core.exceptions.ImproperlyConfigured: DJANGO_SECRET_KEY is not set")
+    assert last.startswith(
+        "django.core.exceptions.ImproperlyConfigured: DJANGO_SECRET_KEY is not set"
+    )
     assert "DJANGO_DEBUG=false" in last
 
 
 def test_production_starts_with_a_secret_key_and_development_with_nothing_set():
-    assert _start_django(DJANGO_DEBUG="false", DJANGO_SECRET_KEY="k" * 50).stdout.strip() == "started"
-    assert _start_django().stdout.strip() == "started"  # make run / make test: DEBUG defaults to true
+    assert (
+        _start_django(DJANGO_DEBUG="false", DJANGO_SECRET_KEY="k" * 50).stdout.strip() == "started"
+    )
+    assert (
+        _start_django().stdout.strip() == "started"
+    )  # make run / make test: DEBUG defaults to true
 
 
 def test_an_empty_secret_key_is_refused_too(monkeypatch):
@@ -75,6 +93,7 @@ def test_an_empty_secret_key_is_refused_too(monkeypatch):
 
 
 # --- Database timeouts -------------------------------------------------------------------
+
 
 def test_postgresql_gets_a_connect_and_a_statement_timeout(monkeypatch):
     conf = settings_with_env(monkeypatch, DATABASE_URL="postgres://postgres@127.0.0.1:5432/cuori")
@@ -85,13 +104,17 @@ def test_postgresql_gets_a_connect_and_a_statement_timeout(monkeypatch):
 
 def test_the_timeouts_come_from_the_environment(monkeypatch):
     conf = settings_with_env(
-        monkeypatch, DATABASE_URL="postgres://postgres@127.0.0.1:5432/cuori",
-        DATABASE_CONNECT_TIMEOUT=2, DATABASE_STATEMENT_TIMEOUT=1.5,
+        monkeypatch,
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/cuori",
+        DATABASE_CONNECT_TIMEOUT=2,
+        DATABASE_STATEMENT_TIMEOUT=1.5,
     )
     options = conf["DATABASES"]["default"]["OPTIONS"]
     assert options["connect_timeout"] == 2 and options["options"] == "-c statement_timeout=1500"
     off = settings_with_env(
-        monkeypatch, DATABASE_URL="postgres://postgres@127.0.0.1:5432/cuori", DATABASE_STATEMENT_TIMEOUT=0,
+        monkeypatch,
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/cuori",
+        DATABASE_STATEMENT_TIMEOUT=0,
     )
     assert off["DATABASES"]["default"]["OPTIONS"]["options"] == "-c statement_timeout=0"
 
@@ -114,6 +137,7 @@ def test_the_running_postgresql_connection_has_the_statement_timeout():
 
 # --- Content-Security-Policy -------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_every_page_has_a_strict_content_security_policy(client):
     policy = client.get("/")["Content-Security-Policy"]
@@ -129,7 +153,8 @@ def test_no_template_has_inline_scripts_handlers_or_styles():
     """The policy allows no inline code: every template keeps to script files and classes
     (and no hx-trigger filter, which htmx evaluates as code)."""
     forbidden = re.compile(
-        r"<script(?![^>]*\ssrc=)|<style|\sstyle=|\son[a-z]+=|javascript:|hx-on|hx-trigger=\"[^\"]*\[", re.IGNORECASE
+        r"<script(?![^>]*\ssrc=)|<style|\sstyle=|\son[a-z]+=|javascript:|hx-on|hx-trigger=\"[^\"]*\[",
+        re.IGNORECASE,
     )
     offenders = [
         f"{template.relative_to(BASE_DIR)}:{number}: {line.strip()[:100]}"
@@ -142,6 +167,7 @@ def test_no_template_has_inline_scripts_handlers_or_styles():
 
 # --- 404 and 500 pages -------------------------------------------------------------------
 
+
 def _boom(request):
     raise RuntimeError("a bug in a view")
 
@@ -152,7 +178,10 @@ urlpatterns = [path("boom/", _boom)]
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "language, title, text",
-    [("en", "Page not found", "Go to the tournaments"), ("it", "Pagina non trovata", "Vai ai tornei")],
+    [
+        ("en", "Page not found", "Go to the tournaments"),
+        ("it", "Pagina non trovata", "Vai ai tornei"),
+    ],
 )
 def test_a_missing_page_is_a_friendly_404(client, language, title, text):
     response = client.get("/no/such/page/", headers={"Accept-Language": language})
@@ -182,10 +211,13 @@ def test_the_500_page_needs_no_database_and_no_request_context():
     with translation.override("it"):
         response = server_error(RequestFactory().get("/"))
     html = response.content.decode()
-    assert response.status_code == 500 and "Qualcosa è andato storto" in html and "cuori.css" in html
+    assert (
+        response.status_code == 500 and "Qualcosa è andato storto" in html and "cuori.css" in html
+    )
 
 
 # --- make serve --------------------------------------------------------------------------
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -223,7 +255,10 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not (BASE_DIR / ".venv" / "bin" / "gunicorn").exists(), reason="gunicorn is not installed in .venv")
+@pytest.mark.skipif(
+    not (BASE_DIR / ".venv" / "bin" / "gunicorn").exists(),
+    reason="gunicorn is not installed in .venv",
+)
 def test_make_serve_runs_production_with_static_files_and_a_worker(tmp_path):
     """`make serve` as the README says: DEBUG off, migrate, collectstatic, gunicorn on HOST:PORT
     serving pages and whitenoise's static files; with a broker, a Celery worker beside it that
@@ -232,11 +267,17 @@ def test_make_serve_runs_production_with_static_files_and_a_worker(tmp_path):
     queue = f"serve-test-{uuid.uuid4().hex[:8]}"
     broker = _port_answers(6379)
     env = _clean_env(
-        DJANGO_SECRET_KEY="serve-test-" + "x" * 50, DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SECRET_KEY="serve-test-" + "x" * 50,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_PROXY_SSL_HEADER="true",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'serve.sqlite3'}", DJANGO_STATIC_ROOT=tmp_path / "static",
-        HOST="127.0.0.1", PORT=port, WEB_CONCURRENCY=2, CELERY_TASK_DEFAULT_QUEUE=queue,
-        GUNICORN_CMD_ARGS=f"--pid {tmp_path / 'gunicorn.pid'}", CELERY_LOG_LEVEL="warning",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'serve.sqlite3'}",
+        DJANGO_STATIC_ROOT=tmp_path / "static",
+        HOST="127.0.0.1",
+        PORT=port,
+        WEB_CONCURRENCY=2,
+        CELERY_TASK_DEFAULT_QUEUE=queue,
+        GUNICORN_CMD_ARGS=f"--pid {tmp_path / 'gunicorn.pid'}",
+        CELERY_LOG_LEVEL="warning",
     )
     if broker:
         env["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/0"
@@ -244,7 +285,11 @@ def test_make_serve_runs_production_with_static_files_and_a_worker(tmp_path):
     with open(tmp_path / "serve.log", "w") as log:
         proc = subprocess.Popen(
             ["make", "--no-print-directory", "-o", ".venv/.installed", "serve"],
-            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     try:
         deadline = time.monotonic() + 120

@@ -1,4 +1,5 @@
-"""Locust users of the score-sheet load test: arbiters entering hands, spectators polling the standings.
+"""Locust users of the score-sheet load test: arbiters entering hands, spectators polling the
+standings.
 
 Runs in its own virtual environment (var/locust-venv: locust registers a
 pytest plugin that clashes with the project's), started by
@@ -84,29 +85,61 @@ def _open_log(env_name: str, header: list[str]):
     return f, writer
 
 
-_hands_log = _open_log("LOAD_HANDS_LOG", ["t", "table", "number", "outcome", "points", "user", "role", "phase"])
-_request_log = _open_log("LOAD_REQUEST_LOG",
-                         ["start", "name", "method", "status", "ms", "ok", "role", "phase", "bytes", "error"])
+_hands_log = _open_log(
+    "LOAD_HANDS_LOG", ["t", "table", "number", "outcome", "points", "user", "role", "phase"]
+)
+_request_log = _open_log(
+    "LOAD_REQUEST_LOG",
+    ["start", "name", "method", "status", "ms", "ok", "role", "phase", "bytes", "error"],
+)
 
 
 @events.request.add_listener
-def _log_request(request_type, name, response_time, response_length, response=None, context=None,
-                 exception=None, start_time=None, **_kwargs):
+def _log_request(
+    request_type,
+    name,
+    response_time,
+    response_length,
+    response=None,
+    context=None,
+    exception=None,
+    start_time=None,
+    **_kwargs,
+):
     if _request_log is None:
         return
     status = getattr(response, "status_code", 0) or 0
     context = context or {}
-    _request_log[1].writerow([
-        f"{start_time or time.time():.3f}", name, request_type, status, f"{response_time:.1f}",
-        int(exception is None), context.get("role", ""), PHASE, response_length or 0,
-        "" if exception is None else str(exception)[:200].replace("\n", " "),
-    ])
+    _request_log[1].writerow(
+        [
+            f"{start_time or time.time():.3f}",
+            name,
+            request_type,
+            status,
+            f"{response_time:.1f}",
+            int(exception is None),
+            context.get("role", ""),
+            PHASE,
+            response_length or 0,
+            "" if exception is None else str(exception)[:200].replace("\n", " "),
+        ]
+    )
 
 
 def log_hand(table: int, number: int, outcome: str, points, user: str, role: str) -> None:
     if _hands_log is not None:
-        _hands_log[1].writerow([f"{time.time():.3f}", table, number, outcome, "/".join(map(str, points)),
-                                user, role, PHASE])
+        _hands_log[1].writerow(
+            [
+                f"{time.time():.3f}",
+                table,
+                number,
+                outcome,
+                "/".join(map(str, points)),
+                user,
+                role,
+                PHASE,
+            ]
+        )
 
 
 # TLS ends at the (pretended) proxy in front of the app: send its ``Secure`` cookies back over
@@ -163,7 +196,8 @@ class SheetState:
 
 
 def points_for(number: int, totals: list[int], shift: int = 0) -> list[int]:
-    """A valid hand for hand ``number``: the biggest points to the lowest totals, rotated by ``shift`` seats."""
+    """A valid hand for hand ``number``: the biggest points to the lowest totals, rotated by
+    ``shift`` seats."""
     pattern = sorted(PATTERNS[number % len(PATTERNS)], reverse=True)
     n = len(totals)
     order = sorted(range(n), key=lambda s: (totals[s], (s - number) % n))
@@ -175,23 +209,42 @@ def points_for(number: int, totals: list[int], shift: int = 0) -> list[int]:
 
 # --- users ----------------------------------------------------------------------------------------
 
+
 class _Browser(HttpUser):
     abstract = True
     role = "browser"
 
     def on_start(self):
         https_base = "https://" + self.host.split("://", 1)[1].rstrip("/")
-        self.client.headers.update({
-            "X-Forwarded-Proto": "https", "Referer": https_base + "/", "Accept-Language": "en",
-            "User-Agent": f"cuori-load/{PHASE}",
-        })
+        self.client.headers.update(
+            {
+                "X-Forwarded-Proto": "https",
+                "Referer": https_base + "/",
+                "Accept-Language": "en",
+                "User-Agent": f"cuori-load/{PHASE}",
+            }
+        )
 
     def request(self, method: str, path: str, name: str, expect=(200,), **kwargs):
-        """One request, counted under ``name``; a status outside ``expect`` is a failure. Returns the response."""
-        headers = {**kwargs.pop("headers", {}), "X-Load-Name": name, "X-Load-Phase": PHASE,
-                   "X-Load-T": f"{time.time():.3f}"}
-        with self.client.request(method, path, name=name, headers=headers, catch_response=True,
-                                 allow_redirects=False, context={"role": self.role}, timeout=60, **kwargs) as r:
+        """One request, counted under ``name``; a status outside ``expect`` is a failure. Returns
+        the response."""
+        headers = {
+            **kwargs.pop("headers", {}),
+            "X-Load-Name": name,
+            "X-Load-Phase": PHASE,
+            "X-Load-T": f"{time.time():.3f}",
+        }
+        with self.client.request(
+            method,
+            path,
+            name=name,
+            headers=headers,
+            catch_response=True,
+            allow_redirects=False,
+            context={"role": self.role},
+            timeout=60,
+            **kwargs,
+        ) as r:
             if r.status_code in expect:
                 r.success()
             else:
@@ -205,9 +258,18 @@ class _ArbiterBase(_Browser):
     def login(self, username: str) -> None:
         page = self.request("GET", "/accounts/login/", "GET /accounts/login/")
         token = inputs(page.text).get("csrfmiddlewaretoken", "")
-        r = self.request("POST", "/accounts/login/", "POST /accounts/login/", expect=(302,),
-                         data={"username": username, "password": PLAN["password"], "csrfmiddlewaretoken": token,
-                               "next": ""})
+        r = self.request(
+            "POST",
+            "/accounts/login/",
+            "POST /accounts/login/",
+            expect=(302,),
+            data={
+                "username": username,
+                "password": PLAN["password"],
+                "csrfmiddlewaretoken": token,
+                "next": "",
+            },
+        )
         if r.status_code != 302:
             raise StopUser()
 
@@ -223,14 +285,26 @@ class _ArbiterBase(_Browser):
 
     def post_hand(self, points: list[int], name: str = "POST hands", expect=(200,)):
         s = self.state
-        data = {"csrfmiddlewaretoken": s.csrf, "version": s.version, "number": s.number, "action": "record",
-                **{f"p{i}": p for i, p in enumerate(points)}}
-        return self.request("POST", self.sheet_path(self.table) + "hands/", name, expect=expect, data=data,
-                            headers={"HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": s.csrf})
+        data = {
+            "csrfmiddlewaretoken": s.csrf,
+            "version": s.version,
+            "number": s.number,
+            "action": "record",
+            **{f"p{i}": p for i, p in enumerate(points)},
+        }
+        return self.request(
+            "POST",
+            self.sheet_path(self.table) + "hands/",
+            name,
+            expect=expect,
+            data=data,
+            headers={"HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": s.csrf},
+        )
 
 
 class Arbiter(_ArbiterBase):
-    """One arbiter of the plan (roles plain, double, race-leader, race-follower); see the module docstring."""
+    """One arbiter of the plan (roles plain, double, race-leader, race-follower); see the module
+    docstring."""
 
     fixed_count = int(os.environ.get("LOAD_ARBITERS", "0")) or len(PLAN["users"])
 
@@ -274,12 +348,19 @@ class Arbiter(_ArbiterBase):
                 return
             if self.state.over:
                 return
-            # The leader posts now as well: the same hand number, other points (one seat further round).
-            self._race(self.post_hand(points_for(self.state.number, self.state.totals, shift=1),
-                                      name="POST hands", expect=(200, 409)),
-                       points_for(self.state.number, self.state.totals, shift=1))
+            # The leader posts now as well: the same hand number, other points (one seat further
+            # round).
+            self._race(
+                self.post_hand(
+                    points_for(self.state.number, self.state.totals, shift=1),
+                    name="POST hands",
+                    expect=(200, 409),
+                ),
+                points_for(self.state.number, self.state.totals, shift=1),
+            )
         elif self.role == "race-leader":
-            # Both post on the same sheet: wait (a little) for the follower to be back from its last post.
+            # Both post on the same sheet: wait (a little) for the follower to be back from its last
+            # post.
             _races[self.table]["ready"].wait(timeout=30)
             _races[self.table]["ready"].clear()
             self._signal()
@@ -300,7 +381,8 @@ class Arbiter(_ArbiterBase):
         go.set()
 
     def _answered(self, r, points) -> SheetState | None:
-        """Log a 200 answer's outcome and take the fresh sheet from it; otherwise reload the sheet."""
+        """Log a 200 answer's outcome and take the fresh sheet from it; otherwise reload the
+        sheet."""
         number = self.state.number
         if r.status_code != 200:
             self.state = None
@@ -311,7 +393,9 @@ class Arbiter(_ArbiterBase):
         elif state.already == number:
             log_hand(self.table, number, "already", points, self.username, self.role)
         else:
-            log_hand(self.table, number, "unclear:" + state.notice[:40], points, self.username, self.role)
+            log_hand(
+                self.table, number, "unclear:" + state.notice[:40], points, self.username, self.role
+            )
         self.state = state
         return state
 
@@ -329,23 +413,43 @@ class Arbiter(_ArbiterBase):
         second = gevent.spawn_later(random.uniform(0, 0.1), self.post_hand, points, "POST hands")
         gevent.joinall([first, second])
         answers = [g.value for g in (first, second)]
-        states = [SheetState(r.text) if r is not None and r.status_code == 200 else None for r in answers]
-        outcomes = sorted("recorded" if s and s.recorded == number else "already" if s and s.already == number
-                          else "other" for s in states)
+        states = [
+            SheetState(r.text) if r is not None and r.status_code == 200 else None for r in answers
+        ]
+        outcomes = sorted(
+            "recorded"
+            if s and s.recorded == number
+            else "already"
+            if s and s.already == number
+            else "other"
+            for s in states
+        )
         for outcome in outcomes:
-            log_hand(self.table, number, outcome if outcome != "other" else "unclear:double", points,
-                     self.username, self.role)
+            log_hand(
+                self.table,
+                number,
+                outcome if outcome != "other" else "unclear:double",
+                points,
+                self.username,
+                self.role,
+            )
         ok = outcomes == ["already", "recorded"]
-        events.request.fire(request_type="CHECK", name="double submit: one recorded + one already",
-                            response_time=0, response_length=0, context={"role": self.role},
-                            exception=None if ok else AssertionError(f"double submit answered {outcomes}"))
+        events.request.fire(
+            request_type="CHECK",
+            name="double submit: one recorded + one already",
+            response_time=0,
+            response_length=0,
+            context={"role": self.role},
+            exception=None if ok else AssertionError(f"double submit answered {outcomes}"),
+        )
         fresh = [s for s in states if s is not None]
         # The later answer shows the later state (both show the hand; take the higher version).
         self.state = max(fresh, key=lambda s: s.version or -1) if fresh else None
 
 
 class Spectator(_Browser):
-    """A player following the live standings on a phone: a 15 s htmx poll with the fingerprint shown."""
+    """A player following the live standings on a phone: a 15 s htmx poll with the fingerprint
+    shown."""
 
     fixed_count = SPECTATORS
     wait_time = constant(15)
@@ -359,8 +463,13 @@ class Spectator(_Browser):
 
     @task
     def poll(self):
-        r = self.request("GET", f"/t/{SLUG}/standings/?v={self.fingerprint}", "GET standings (htmx poll)",
-                         expect=(200, 204), headers={"HX-Request": "true"})
+        r = self.request(
+            "GET",
+            f"/t/{SLUG}/standings/?v={self.fingerprint}",
+            "GET standings (htmx poll)",
+            expect=(200, 204),
+            headers={"HX-Request": "true"},
+        )
         if r.status_code == 200:
             m = _FINGERPRINT.search(r.text)
             if m:
@@ -368,12 +477,15 @@ class Spectator(_Browser):
 
 
 class BaselineArbiter(_ArbiterBase):
-    """One arbiter, no other load: 10 hands back to back at each baseline table, then the run stops."""
+    """One arbiter, no other load: 10 hands back to back at each baseline table, then the run
+    stops."""
 
     fixed_count = 1
     wait_time = constant(0)
     role = "baseline"
-    hands_per_table = int(os.environ.get("LOAD_BASELINE_HANDS", "30")) // max(1, len(PLAN["baseline"]["tables"]))
+    hands_per_table = int(os.environ.get("LOAD_BASELINE_HANDS", "30")) // max(
+        1, len(PLAN["baseline"]["tables"])
+    )
 
     def on_start(self):
         super().on_start()
@@ -397,7 +509,11 @@ class BaselineArbiter(_ArbiterBase):
                 r = self.post_hand(points)
                 if r.status_code == 200:
                     state = SheetState(r.text)
-                    outcome = "recorded" if state.recorded == self.state.number else "unclear:" + state.notice[:40]
+                    outcome = (
+                        "recorded"
+                        if state.recorded == self.state.number
+                        else "unclear:" + state.notice[:40]
+                    )
                     log_hand(table, self.state.number, outcome, points, self.username, self.role)
                     self.state = state
                 else:

@@ -51,7 +51,10 @@ def _timed_connect(original):
         try:
             return original(self, *args, **kwargs)
         finally:
-            _local.connect_seconds = getattr(_local, "connect_seconds", 0.0) + time.perf_counter() - start
+            _local.connect_seconds = (
+                getattr(_local, "connect_seconds", 0.0) + time.perf_counter() - start
+            )
+
     return connect
 
 
@@ -81,12 +84,22 @@ def application(environ, start_response):
     with connection.execute_wrapper(sql):
         response = django_application(environ, _start_response)
     wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
-    line = "\t".join([
-        f"{started:.3f}", environ.get("HTTP_X_LOAD_NAME", "-"), environ.get("HTTP_X_LOAD_PHASE", "-"),
-        status_holder[0] if status_holder else "-",
-        f"{wall * 1000:.2f}", f"{cpu * 1000:.2f}", f"{sql.seconds * 1000:.2f}", f"{_local.connect_seconds * 1000:.2f}",
-        str(sql.queries),
-    ]) + "\n"
+    line = (
+        "\t".join(
+            [
+                f"{started:.3f}",
+                environ.get("HTTP_X_LOAD_NAME", "-"),
+                environ.get("HTTP_X_LOAD_PHASE", "-"),
+                status_holder[0] if status_holder else "-",
+                f"{wall * 1000:.2f}",
+                f"{cpu * 1000:.2f}",
+                f"{sql.seconds * 1000:.2f}",
+                f"{_local.connect_seconds * 1000:.2f}",
+                str(sql.queries),
+            ]
+        )
+        + "\n"
+    )
     with _log_lock:
         _log.write(line)
     return response

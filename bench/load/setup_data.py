@@ -4,7 +4,8 @@ Runs with the project's virtual environment, ``DJANGO_SETTINGS_MODULE=config.set
 and ``DATABASE_URL`` pointing at the load-test database (``run.py`` sets both):
 
     .venv/bin/python bench/load/setup_data.py setup --arbiters 250 --plan var/load/plan.json
-    .venv/bin/python bench/load/setup_data.py check --plan var/load/plan.json --hands var/load/hands.csv
+    .venv/bin/python bench/load/setup_data.py check --plan var/load/plan.json \
+        --hands var/load/hands.csv
     .venv/bin/python bench/load/setup_data.py queries --plan var/load/plan.json
 
 ``setup`` builds, through the project's services and ORM, a running tournament
@@ -47,10 +48,17 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
-
 def _django() -> None:
     """Set Django up and import what ``setup`` and ``queries`` use (``check`` needs neither)."""
-    global get_user_model, make_password, connection, transaction, Table, organizer, services, COMMAND_LINE
+    global \
+        get_user_model, \
+        make_password, \
+        connection, \
+        transaction, \
+        Table, \
+        organizer, \
+        services, \
+        COMMAND_LINE
     global Player, Registration, Round
     import django
 
@@ -100,19 +108,24 @@ def setup(args) -> None:
     encoded = make_password(PASSWORD)
     with transaction.atomic():
         tournament = services.create_tournament(
-            slug=SLUG, name="Load test", rules="club", target=100, rounds=1,
+            slug=SLUG,
+            name="Load test",
+            rules="club",
+            target=100,
+            rounds=1,
         )
         organizer.publish(tournament, actor=COMMAND_LINE)
         round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
         total_tables = tables_n + BASELINE_TABLES
         players = Player.objects.bulk_create(
-            Player(name=f"Player {i:04d}", club=f"Club {i % 17:02d}") for i in range(1, total_tables * SEATS + 1)
+            Player(name=f"Player {i:04d}", club=f"Club {i % 17:02d}")
+            for i in range(1, total_tables * SEATS + 1)
         )
         registrations = Registration.objects.bulk_create(
             Registration(tournament=tournament, player=p) for p in players
         )
         for t in range(total_tables):
-            make_table(round_, t + 1, [r.id for r in registrations[t * SEATS:(t + 1) * SEATS]])
+            make_table(round_, t + 1, [r.id for r in registrations[t * SEATS : (t + 1) * SEATS]])
         users = User.objects.bulk_create(
             User(username=f"arbiter{i:03d}", password=encoded) for i in range(1, args.arbiters + 1)
         )
@@ -128,21 +141,34 @@ def setup(args) -> None:
         plan_users.append({"username": next(names), "table": t, "role": "race-follower"})
     doubles = set(range(shape["pairs"] + 1, shape["pairs"] + 1 + shape["doubles"]))
     for t in range(shape["pairs"] + 1, tables_n + 1):
-        plan_users.append({"username": next(names), "table": t, "role": "double" if t in doubles else "plain"})
-    # Interleave the double-clickers with the plain arbiters so they are spawned throughout the ramp.
-    head, rest = plan_users[:2 * shape["pairs"]], plan_users[2 * shape["pairs"]:]
+        plan_users.append(
+            {"username": next(names), "table": t, "role": "double" if t in doubles else "plain"}
+        )
+    # Interleave the double-clickers with the plain arbiters so they are spawned throughout the
+    # ramp.
+    head, rest = plan_users[: 2 * shape["pairs"]], plan_users[2 * shape["pairs"] :]
     rest.sort(key=lambda u: (u["table"] % 10, u["table"]))
     plan = {
-        "slug": SLUG, "round": 1, "password": PASSWORD, "seats": SEATS,
-        "arbiters": args.arbiters, "tables": tables_n, "race_pairs": shape["pairs"],
+        "slug": SLUG,
+        "round": 1,
+        "password": PASSWORD,
+        "seats": SEATS,
+        "arbiters": args.arbiters,
+        "tables": tables_n,
+        "race_pairs": shape["pairs"],
         "double_clickers": shape["doubles"],
         "users": head + rest,
-        "baseline": {"username": "baseline", "tables": list(range(tables_n + 1, tables_n + BASELINE_TABLES + 1))},
+        "baseline": {
+            "username": "baseline",
+            "tables": list(range(tables_n + 1, tables_n + BASELINE_TABLES + 1)),
+        },
     }
     Path(args.plan).write_text(json.dumps(plan, indent=1))
-    print(f"setup: tournament {SLUG}: {tables_n} load tables + {BASELINE_TABLES} baseline tables, "
-          f"{args.arbiters} arbiters ({shape['pairs']} race pairs, {shape['doubles']} double-clickers) "
-          f"+ 1 baseline arbiter")
+    print(
+        f"setup: tournament {SLUG}: {tables_n} load tables + {BASELINE_TABLES} baseline tables, "
+        f"{args.arbiters} arbiters ({shape['pairs']} race pairs, {shape['doubles']} "
+        "double-clickers) + 1 baseline arbiter"
+    )
 
 
 def read_client_hands(path: Path) -> list[dict]:
@@ -153,7 +179,8 @@ def read_client_hands(path: Path) -> list[dict]:
 
 
 def _connect_raw():
-    """A psycopg connection to DATABASE_URL (Django's own URL options such as ?conn_max_age dropped)."""
+    """A psycopg connection to DATABASE_URL (Django's own URL options such as ?conn_max_age
+    dropped)."""
     import psycopg
 
     url = os.environ["DATABASE_URL"].split("?", 1)[0].replace("postgres://", "postgresql://", 1)
@@ -168,26 +195,39 @@ def check(args) -> None:
     """
     plan = json.loads(Path(args.plan).read_text())
     with _connect_raw() as conn:
-        tables = dict(conn.execute(
-            "SELECT t.number, t.version FROM tables_table t JOIN tournaments_round r ON r.id = t.round_id "
-            "JOIN tournaments_tournament u ON u.id = r.tournament_id WHERE u.slug = %s AND r.number = %s",
-            (plan["slug"], plan["round"])).fetchall())
+        tables = dict(
+            conn.execute(
+                "SELECT t.number, t.version FROM tables_table t JOIN tournaments_round r ON r.id = "
+                "t.round_id JOIN tournaments_tournament u ON u.id = r.tournament_id WHERE u.slug = "
+                "%s AND r.number = %s",
+                (plan["slug"], plan["round"]),
+            ).fetchall()
+        )
         scores = conn.execute(
             "SELECT t.number, h.number, s.position, hs.points FROM tables_handscore hs "
             "JOIN tables_hand h ON h.id = hs.hand_id JOIN tables_table t ON t.id = h.table_id "
             "JOIN tables_seat s ON s.id = hs.seat_id JOIN tournaments_round r ON r.id = t.round_id "
-            "JOIN tournaments_tournament u ON u.id = r.tournament_id WHERE u.slug = %s AND r.number = %s",
-            (plan["slug"], plan["round"])).fetchall()
+            "JOIN tournaments_tournament u ON u.id = r.tournament_id WHERE u.slug = %s AND "
+            "r.number = %s",
+            (plan["slug"], plan["round"]),
+        ).fetchall()
         doubled_rows = conn.execute(
-            "SELECT t.number, h.number, count(*) FROM tables_hand h JOIN tables_table t ON t.id = h.table_id "
-            "JOIN tournaments_round r ON r.id = t.round_id JOIN tournaments_tournament u ON u.id = r.tournament_id "
-            "WHERE u.slug = %s AND r.number = %s GROUP BY 1, 2 HAVING count(*) > 1",
-            (plan["slug"], plan["round"])).fetchall()
-        score_counts = Counter(c for (c,) in conn.execute(
-            "SELECT count(hs.id) FROM tables_hand h LEFT JOIN tables_handscore hs ON hs.hand_id = h.id "
-            "JOIN tables_table t ON t.id = h.table_id JOIN tournaments_round r ON r.id = t.round_id "
-            "JOIN tournaments_tournament u ON u.id = r.tournament_id WHERE u.slug = %s AND r.number = %s "
-            "GROUP BY h.id", (plan["slug"], plan["round"])).fetchall())
+            "SELECT t.number, h.number, count(*) FROM tables_hand h JOIN tables_table t ON t.id = "
+            "h.table_id JOIN tournaments_round r ON r.id = t.round_id JOIN tournaments_tournament "
+            "u ON u.id = r.tournament_id WHERE u.slug = %s AND r.number = %s GROUP BY 1, 2 HAVING "
+            "count(*) > 1",
+            (plan["slug"], plan["round"]),
+        ).fetchall()
+        score_counts = Counter(
+            c
+            for (c,) in conn.execute(
+                "SELECT count(hs.id) FROM tables_hand h LEFT JOIN tables_handscore hs ON "
+                "hs.hand_id = h.id JOIN tables_table t ON t.id = h.table_id JOIN tournaments_round "
+                "r ON r.id = t.round_id JOIN tournaments_tournament u ON u.id = r.tournament_id "
+                "WHERE u.slug = %s AND r.number = %s GROUP BY h.id",
+                (plan["slug"], plan["round"]),
+            ).fetchall()
+        )
     by_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
     for table_number, hand_number, position, points in scores:
         by_table[table_number].setdefault(hand_number, [0] * plan["seats"])[position] = points
@@ -197,7 +237,9 @@ def check(args) -> None:
     outcomes = Counter(row["outcome"] for row in client)
     for row in client:
         if row["outcome"] == "recorded":
-            told[int(row["table"])][int(row["number"])].append([int(p) for p in row["points"].split("/")])
+            told[int(row["table"])][int(row["number"])].append(
+                [int(p) for p in row["points"].split("/")]
+            )
 
     problems: list[str] = []
     gaps = doubled_told = consecutive = version_off = mismatched = missing = unexpected = 0
@@ -213,7 +255,9 @@ def check(args) -> None:
         for a, b in itertools.pairwise(numbers):
             if hands[a] == hands[b]:
                 consecutive += 1
-                problems.append(f"table {number}: hands {a} and {b} are identical {hands[a]} (a double submit?)")
+                problems.append(
+                    f"table {number}: hands {a} and {b} are identical {hands[a]} (a double submit?)"
+                )
         reported = told.get(number, {})
         for n, sent in reported.items():
             if len(sent) > 1:
@@ -221,18 +265,28 @@ def check(args) -> None:
                 problems.append(f"table {number}: hand {n} answered 'recorded' {len(sent)} times")
             if n not in hands:
                 missing += 1
-                problems.append(f"table {number}: hand {n} answered 'recorded' but not in the database")
+                problems.append(
+                    f"table {number}: hand {n} answered 'recorded' but not in the database"
+                )
             elif hands[n] != sent[0]:
                 mismatched += 1
-                problems.append(f"table {number}: hand {n} is {hands[n]} in the database, the client sent {sent[0]}")
+                problems.append(
+                    f"table {number}: hand {n} is {hands[n]} in the database, the client sent "
+                    f"{sent[0]}"
+                )
         for n in numbers:
             if n not in reported:
                 unexpected += 1
-                problems.append(f"table {number}: hand {n} is in the database but no client was told it was recorded")
+                problems.append(
+                    f"table {number}: hand {n} is in the database but no client was told it was "
+                    "recorded"
+                )
     for table_number, n, c in doubled_rows:
         problems.append(f"table {table_number}: hand {n} stored {c} times")
     if set(score_counts) - {plan["seats"]}:
-        problems.append(f"hands with a score count other than {plan['seats']}: {dict(score_counts)}")
+        problems.append(
+            f"hands with a score count other than {plan['seats']}: {dict(score_counts)}"
+        )
 
     load_tables = set(range(1, plan["tables"] + 1))
 
@@ -250,7 +304,9 @@ def check(args) -> None:
         "points_mismatch": mismatched,
         "told_not_in_db": missing,
         "in_db_not_told": unexpected,
-        "tables_over_100": sum(1 for h in by_table.values() if h and max(map(sum, zip(*h.values()))) >= 100),
+        "tables_over_100": sum(
+            1 for h in by_table.values() if h and max(map(sum, zip(*h.values()))) >= 100
+        ),
         "max_hands_at_a_table": max((len(h) for h in by_table.values()), default=0),
         "problems": problems[:50],
         "problem_count": len(problems),
@@ -274,14 +330,27 @@ def queries(args) -> None:
     user = User.objects.get(username=plan["baseline"]["username"])
     # A table of its own, so the load test's tables are left as they are.
     round_ = Round.objects.get(tournament__slug=plan["slug"], number=plan["round"])
-    number = Table.objects.filter(round=round_).order_by("-number").values_list("number", flat=True).first() + 1
+    number = (
+        Table.objects.filter(round=round_)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        + 1
+    )
     players = Player.objects.bulk_create(Player(name=f"Profile {number}-{i}") for i in range(SEATS))
-    regs = Registration.objects.bulk_create(Registration(tournament=round_.tournament, player=p) for p in players)
+    regs = Registration.objects.bulk_create(
+        Registration(tournament=round_.tournament, player=p) for p in players
+    )
     make_table(round_, number, [r.id for r in regs])
     client = Client(headers={"accept-language": "en"})
     client.force_login(user)
     url = f"/t/{plan['slug']}/tables/{plan['round']}/{number}/"
-    patterns = [[13, 13, 0, 0], [0, 0, 13, 13], [0, 13, 13, 0], [13, 0, 0, 13]]  # 6.5 a seat a hand: no game end
+    patterns = [
+        [13, 13, 0, 0],
+        [0, 0, 13, 13],
+        [0, 13, 13, 0],
+        [13, 0, 0, 13],
+    ]  # 6.5 a seat a hand: no game end
     times = defaultdict(list)
     cpu = defaultdict(list)
     last_queries = {}
@@ -291,16 +360,27 @@ def queries(args) -> None:
         for i in range(args.hands):
             # The version and number the sheet shows, as a browser sends them back.
             page = client.get(url).content.decode()
-            found = [re.search(r'name="%s" value="(\d+)"' % f, page) for f in ("version", "number")]
+            found = [re.search(rf'name="{f}" value="(\d+)"', page) for f in ("version", "number")]
             if None in found:
-                raise SystemExit(f"no entry row on {url} before hand {i + 1}: "
-                                 + " ".join(re.findall(r"<input[^>]*>|<p class=.(?:error|notice)[^<]*", page)))
+                raise SystemExit(
+                    f"no entry row on {url} before hand {i + 1}: "
+                    + " ".join(re.findall(r"<input[^>]*>|<p class=.(?:error|notice)[^<]*", page))
+                )
             version, number_ = (m.group(1) for m in found)
-            data = {"version": version, "number": number_, "action": "record",
-                    **{f"p{s}": p for s, p in enumerate(patterns[i % len(patterns)])}}
+            data = {
+                "version": version,
+                "number": number_,
+                "action": "record",
+                **{f"p{s}": p for s, p in enumerate(patterns[i % len(patterns)])},
+            }
             for name, call in (
                 ("GET sheet", lambda: client.get(url)),
-                ("POST hands (htmx)", lambda data=data: client.post(url + "hands/", data, headers={"hx-request": "true"})),
+                (
+                    "POST hands (htmx)",
+                    lambda data=data: client.post(
+                        url + "hands/", data, headers={"hx-request": "true"}
+                    ),
+                ),
             ):
                 reset_queries()
                 if profiler is not None and name.startswith("POST") and i >= 2:
@@ -313,14 +393,18 @@ def queries(args) -> None:
                     profiler.disable()
                 assert response.status_code == 200, (name, response.status_code)
                 last_queries[name] = list(connection.queries)
-        print(f"In-process (test client, no network), {args.hands} requests each, on a table of its own "
-              f"(hands 1..{args.hands}):")
+        print(
+            f"In-process (test client, no network), {args.hands} requests each, on a table of its "
+            f"own (hands 1..{args.hands}):"
+        )
         for name, ms in times.items():
             qs = last_queries[name]
             sql_ms = sum(float(q["time"]) for q in qs) * 1000
-            print(f"  {name:20s} median {statistics.median(ms):6.1f} ms wall, {statistics.median(cpu[name]):6.1f} ms "
-                  f"CPU of this process (first {ms[0]:.1f} ms); {len(qs)} queries, {sql_ms:.0f} ms in SQL "
-                  f"(last request, 1 ms resolution)")
+            print(
+                f"  {name:20s} median {statistics.median(ms):6.1f} ms wall, "
+                f"{statistics.median(cpu[name]):6.1f} ms CPU of this process (first {ms[0]:.1f} "
+                f"ms); {len(qs)} queries, {sql_ms:.0f} ms in SQL (last request, 1 ms resolution)"
+            )
         if args.verbose:
             for name, qs in last_queries.items():
                 print(f"\n{name}: {len(qs)} queries")
@@ -335,7 +419,9 @@ def queries(args) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="mode", required=True)
     p = sub.add_parser("setup")
     p.add_argument("--arbiters", type=int, default=250)
@@ -348,8 +434,12 @@ def main() -> None:
     p.add_argument("--plan", required=True)
     p.add_argument("--verbose", action="store_true", help="list every query of the last request")
     p.add_argument("--profile", action="store_true", help="cProfile the hand POSTs")
-    p.add_argument("--profile-out", help="with --profile: also write the profile to this file (pstats)")
-    p.add_argument("--hands", type=int, default=10, help="hands to enter (at most ~13 before the game ends)")
+    p.add_argument(
+        "--profile-out", help="with --profile: also write the profile to this file (pstats)"
+    )
+    p.add_argument(
+        "--hands", type=int, default=10, help="hands to enter (at most ~13 before the game ends)"
+    )
     args = parser.parse_args()
     if args.mode != "check":
         _django()

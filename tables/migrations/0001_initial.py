@@ -7,230 +7,594 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('dealer', models.PositiveSmallIntegerField(verbose_name='dealer seat')),
-                ('pass_direction', models.CharField(max_length=10, verbose_name='pass direction')),
-                ('source', models.CharField(choices=[('arbiter', 'Arbiter'), ('engine', 'Engine')], default='arbiter', max_length=10, verbose_name='source')),
-                ('record', models.JSONField(blank=True, null=True, verbose_name='engine hand record')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                ("dealer", models.PositiveSmallIntegerField(verbose_name="dealer seat")),
+                ("pass_direction", models.CharField(max_length=10, verbose_name="pass direction")),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[("arbiter", "Arbiter"), ("engine", "Engine")],
+                        default="arbiter",
+                        max_length=10,
+                        verbose_name="source",
+                    ),
+                ),
+                (
+                    "record",
+                    models.JSONField(blank=True, null=True, verbose_name="engine hand record"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hand',
-                'verbose_name_plural': 'hands',
-                'ordering': ['table', 'number'],
+                "verbose_name": "hand",
+                "verbose_name_plural": "hands",
+                "ordering": ["table", "number"],
             },
         ),
         migrations.CreateModel(
-            name='HistoricalTable',
+            name="HistoricalTable",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('mode', models.CharField(choices=[('arbiter', 'Entered by the arbiter (paper play)'), ('engine', 'Played via the engine')], default='arbiter', max_length=10, verbose_name='mode')),
-                ('closed_by_arbiter', models.BooleanField(default=False, help_text='The game was stopped when time was up; its hands so far are final.', verbose_name='closed by the arbiter')),
-                ('result_confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='result confirmed at')),
-                ('version', models.PositiveIntegerField(default=0, help_text="Raised by every change of the table's hands (optimistic locking).", verbose_name='version')),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('round', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("arbiter", "Entered by the arbiter (paper play)"),
+                            ("engine", "Played via the engine"),
+                        ],
+                        default="arbiter",
+                        max_length=10,
+                        verbose_name="mode",
+                    ),
+                ),
+                (
+                    "closed_by_arbiter",
+                    models.BooleanField(
+                        default=False,
+                        help_text=(
+                            "The game was stopped when time was up; its hands so far are final."
+                        ),
+                        verbose_name="closed by the arbiter",
+                    ),
+                ),
+                (
+                    "result_confirmed_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="result confirmed at"),
+                ),
+                (
+                    "version",
+                    models.PositiveIntegerField(
+                        default=0,
+                        help_text=(
+                            "Raised by every change of the table's hands (optimistic locking)."
+                        ),
+                        verbose_name="version",
+                    ),
+                ),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical table',
-                'verbose_name_plural': 'historical tables',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical table",
+                "verbose_name_plural": "historical tables",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='position')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.registration')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(verbose_name="position")),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
-                'ordering': ['table', 'position'],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ["table", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Penalty',
+            name="Penalty",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('hand', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='penalty', to='tables.hand')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('offender', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tables.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "hand",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalty",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "offender",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tables.seat",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'penalty',
-                'verbose_name_plural': 'penalties',
+                "verbose_name": "penalty",
+                "verbose_name_plural": "penalties",
             },
         ),
         migrations.CreateModel(
-            name='HistoricalPenalty',
+            name="HistoricalPenalty",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('hand', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.hand')),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('recorded_by', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('offender', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.seat')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "offender",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.seat",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical penalty',
-                'verbose_name_plural': 'historical penalties',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical penalty",
+                "verbose_name_plural": "historical penalties",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='HistoricalHandScore',
+            name="HistoricalHandScore",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('points', models.SmallIntegerField(verbose_name='penalty points')),
-                ('floor', models.SmallIntegerField(default=0, verbose_name='lowest allowed points')),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('hand', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.hand')),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('seat', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.seat')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("points", models.SmallIntegerField(verbose_name="penalty points")),
+                (
+                    "floor",
+                    models.SmallIntegerField(default=0, verbose_name="lowest allowed points"),
+                ),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.seat",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical hand score',
-                'verbose_name_plural': 'historical hand scores',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical hand score",
+                "verbose_name_plural": "historical hand scores",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('mode', models.CharField(choices=[('arbiter', 'Entered by the arbiter (paper play)'), ('engine', 'Played via the engine')], default='arbiter', max_length=10, verbose_name='mode')),
-                ('closed_by_arbiter', models.BooleanField(default=False, help_text='The game was stopped when time was up; its hands so far are final.', verbose_name='closed by the arbiter')),
-                ('result_confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='result confirmed at')),
-                ('version', models.PositiveIntegerField(default=0, help_text="Raised by every change of the table's hands (optimistic locking).", verbose_name='version')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("arbiter", "Entered by the arbiter (paper play)"),
+                            ("engine", "Played via the engine"),
+                        ],
+                        default="arbiter",
+                        max_length=10,
+                        verbose_name="mode",
+                    ),
+                ),
+                (
+                    "closed_by_arbiter",
+                    models.BooleanField(
+                        default=False,
+                        help_text=(
+                            "The game was stopped when time was up; its hands so far are final."
+                        ),
+                        verbose_name="closed by the arbiter",
+                    ),
+                ),
+                (
+                    "result_confirmed_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="result confirmed at"),
+                ),
+                (
+                    "version",
+                    models.PositiveIntegerField(
+                        default=0,
+                        help_text=(
+                            "Raised by every change of the table's hands (optimistic locking)."
+                        ),
+                        verbose_name="version",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ['round', 'number'],
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["round", "number"],
             },
         ),
         migrations.AddField(
-            model_name='seat',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tables.table'),
+            model_name="seat",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tables.table"
+            ),
         ),
         migrations.CreateModel(
-            name='HistoricalHand',
+            name="HistoricalHand",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='number')),
-                ('dealer', models.PositiveSmallIntegerField(verbose_name='dealer seat')),
-                ('pass_direction', models.CharField(max_length=10, verbose_name='pass direction')),
-                ('source', models.CharField(choices=[('arbiter', 'Arbiter'), ('engine', 'Engine')], default='arbiter', max_length=10, verbose_name='source')),
-                ('record', models.JSONField(blank=True, null=True, verbose_name='engine hand record')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('recorded_by', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.table')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="number")),
+                ("dealer", models.PositiveSmallIntegerField(verbose_name="dealer seat")),
+                ("pass_direction", models.CharField(max_length=10, verbose_name="pass direction")),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[("arbiter", "Arbiter"), ("engine", "Engine")],
+                        default="arbiter",
+                        max_length=10,
+                        verbose_name="source",
+                    ),
+                ),
+                (
+                    "record",
+                    models.JSONField(blank=True, null=True, verbose_name="engine hand record"),
+                ),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical hand',
-                'verbose_name_plural': 'historical hands',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical hand",
+                "verbose_name_plural": "historical hands",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='tables.table'),
+            model_name="hand",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="hands", to="tables.table"
+            ),
         ),
         migrations.CreateModel(
-            name='HandScore',
+            name="HandScore",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.SmallIntegerField(verbose_name='penalty points')),
-                ('floor', models.SmallIntegerField(default=0, verbose_name='lowest allowed points')),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='tables.hand')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='tables.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("points", models.SmallIntegerField(verbose_name="penalty points")),
+                (
+                    "floor",
+                    models.SmallIntegerField(default=0, verbose_name="lowest allowed points"),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scores",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scores",
+                        to="tables.seat",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hand score',
-                'verbose_name_plural': 'hand scores',
-                'ordering': ['hand', 'seat__position'],
-                'constraints': [models.UniqueConstraint(fields=('hand', 'seat'), name='handscore_one_per_seat'), models.CheckConstraint(condition=models.Q(('points__gte', models.F('floor'))), name='handscore_points_not_below_floor'), models.CheckConstraint(condition=models.Q(('floor__lte', 0)), name='handscore_floor_not_positive')],
+                "verbose_name": "hand score",
+                "verbose_name_plural": "hand scores",
+                "ordering": ["hand", "seat__position"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("hand", "seat"), name="handscore_one_per_seat"),
+                    models.CheckConstraint(
+                        condition=models.Q(("points__gte", models.F("floor"))),
+                        name="handscore_points_not_below_floor",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("floor__lte", 0)), name="handscore_floor_not_positive"
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_unique_number'),
+            model_name="table",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='table_number_positive'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="table_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'position'), name='seat_unique_position'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "position"), name="seat_unique_position"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'registration'), name='seat_unique_registration_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("round", "registration"), name="seat_unique_registration_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('position__lte', 4)), name='seat_position_at_most_4'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__lte", 4)), name="seat_position_at_most_4"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='hand_unique_number'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                fields=("table", "number"), name="hand_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='hand_number_positive'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="hand_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('dealer__lte', 4)), name='hand_dealer_is_a_seat'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("dealer__lte", 4)), name="hand_dealer_is_a_seat"
+            ),
         ),
     ]

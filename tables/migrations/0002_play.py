@@ -5,70 +5,165 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0001_initial'),
+        ("tables", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlaySeat',
+            name="PlaySeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=64, unique=True, verbose_name='seat token')),
-                ('expires_at', models.DateTimeField(blank=True, null=True, verbose_name='link expires at')),
-                ('computer', models.CharField(blank=True, max_length=20, verbose_name='computer player')),
-                ('last_seen_at', models.DateTimeField(blank=True, null=True, verbose_name='last seen at')),
-                ('seat', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='play', to='tables.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("token", models.CharField(max_length=64, unique=True, verbose_name="seat token")),
+                (
+                    "expires_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="link expires at"),
+                ),
+                (
+                    "computer",
+                    models.CharField(blank=True, max_length=20, verbose_name="computer player"),
+                ),
+                (
+                    "last_seen_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="last seen at"),
+                ),
+                (
+                    "seat",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="play",
+                        to="tables.seat",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat link',
-                'verbose_name_plural': 'seat links',
+                "verbose_name": "seat link",
+                "verbose_name_plural": "seat links",
             },
         ),
         migrations.CreateModel(
-            name='PlayEvent',
+            name="PlayEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand_number', models.PositiveSmallIntegerField(verbose_name='hand number')),
-                ('sequence', models.PositiveSmallIntegerField(verbose_name='sequence')),
-                ('kind', models.CharField(choices=[('pass', 'Pass'), ('play', 'Play')], max_length=4, verbose_name='kind')),
-                ('seat', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('cards', models.JSONField(verbose_name='cards')),
-                ('actor', models.CharField(choices=[('human', 'Player'), ('computer', 'Computer player'), ('auto', 'Automatic play (absent player)')], max_length=10, verbose_name='actor')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='play_events', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand_number", models.PositiveSmallIntegerField(verbose_name="hand number")),
+                ("sequence", models.PositiveSmallIntegerField(verbose_name="sequence")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("pass", "Pass"), ("play", "Play")],
+                        max_length=4,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField(verbose_name="seat")),
+                ("cards", models.JSONField(verbose_name="cards")),
+                (
+                    "actor",
+                    models.CharField(
+                        choices=[
+                            ("human", "Player"),
+                            ("computer", "Computer player"),
+                            ("auto", "Automatic play (absent player)"),
+                        ],
+                        max_length=10,
+                        verbose_name="actor",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="play_events",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'play event',
-                'verbose_name_plural': 'play events',
-                'ordering': ['table', 'hand_number', 'sequence'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'hand_number', 'sequence'), name='playevent_unique_sequence'), models.CheckConstraint(condition=models.Q(('sequence__gte', 1)), name='playevent_sequence_positive')],
+                "verbose_name": "play event",
+                "verbose_name_plural": "play events",
+                "ordering": ["table", "hand_number", "sequence"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("table", "hand_number", "sequence"),
+                        name="playevent_unique_sequence",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("sequence__gte", 1)), name="playevent_sequence_positive"
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='PlayState',
+            name="PlayState",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand_number', models.PositiveSmallIntegerField(verbose_name='hand number')),
-                ('dealer', models.PositiveSmallIntegerField(verbose_name='dealer seat')),
-                ('pass_direction', models.CharField(max_length=10, verbose_name='pass direction')),
-                ('seed', models.BigIntegerField(verbose_name='deal seed')),
-                ('deal', models.JSONField(help_text='Per seat, the card codes dealt, in dealt order.', verbose_name='deal')),
-                ('kitty', models.JSONField(blank=True, default=list, verbose_name='kitty')),
-                ('scores_before', models.JSONField(default=list, verbose_name='game scores before the hand')),
-                ('version', models.PositiveIntegerField(default=1, verbose_name='version')),
-                ('hand_version', models.PositiveIntegerField(default=1, verbose_name='version when the hand was dealt')),
-                ('events', models.PositiveSmallIntegerField(default=0, verbose_name='events in this hand')),
-                ('finished', models.BooleanField(default=False, verbose_name='game finished')),
-                ('turn_started_at', models.DateTimeField(blank=True, null=True, verbose_name='turn started at')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='play_state', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand_number", models.PositiveSmallIntegerField(verbose_name="hand number")),
+                ("dealer", models.PositiveSmallIntegerField(verbose_name="dealer seat")),
+                ("pass_direction", models.CharField(max_length=10, verbose_name="pass direction")),
+                ("seed", models.BigIntegerField(verbose_name="deal seed")),
+                (
+                    "deal",
+                    models.JSONField(
+                        help_text="Per seat, the card codes dealt, in dealt order.",
+                        verbose_name="deal",
+                    ),
+                ),
+                ("kitty", models.JSONField(blank=True, default=list, verbose_name="kitty")),
+                (
+                    "scores_before",
+                    models.JSONField(default=list, verbose_name="game scores before the hand"),
+                ),
+                ("version", models.PositiveIntegerField(default=1, verbose_name="version")),
+                (
+                    "hand_version",
+                    models.PositiveIntegerField(
+                        default=1, verbose_name="version when the hand was dealt"
+                    ),
+                ),
+                (
+                    "events",
+                    models.PositiveSmallIntegerField(default=0, verbose_name="events in this hand"),
+                ),
+                ("finished", models.BooleanField(default=False, verbose_name="game finished")),
+                (
+                    "turn_started_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="turn started at"),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "table",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="play_state",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'live table state',
-                'verbose_name_plural': 'live table states',
-                'constraints': [models.CheckConstraint(condition=models.Q(('hand_number__gte', 1)), name='playstate_hand_number_positive')],
+                "verbose_name": "live table state",
+                "verbose_name_plural": "live table states",
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("hand_number__gte", 1)),
+                        name="playstate_hand_number_positive",
+                    )
+                ],
             },
         ),
     ]

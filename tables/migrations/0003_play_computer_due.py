@@ -4,15 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0002_play'),
+        ("tables", "0002_play"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='playstate',
-            name='computer_due',
-            field=models.BooleanField(default=False, help_text="Kept with every event so that a poll can tell, without rebuilding the hand, whether a computer's move is due.", verbose_name='a computer must act'),
+            model_name="playstate",
+            name="computer_due",
+            field=models.BooleanField(
+                default=False,
+                help_text=(
+                    "Kept with every event so that a poll can tell, without rebuilding the hand, "
+                    "whether a computer's move is due."
+                ),
+                verbose_name="a computer must act",
+            ),
         ),
     ]

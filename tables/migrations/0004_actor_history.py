@@ -4,30 +4,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0003_play_computer_due'),
+        ("tables", "0003_play_computer_due"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicalhand',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalhand",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalhandscore',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalhandscore",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalpenalty',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalpenalty",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltable',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicaltable",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[("user", "user"), ("command", "command line"), ("engine", "engine")],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
     ]

@@ -5,24 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0004_actor_history'),
-        ('tournaments', '0004_bounds'),
+        ("tables", "0004_actor_history"),
+        ("tournaments", "0004_bounds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('number__lte', 500)), name='hand_number_bounded'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__lte", 500)), name="hand_number_bounded"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.CheckConstraint(condition=models.Q(('points__lte', 1000)), name='handscore_points_bounded'),
+            model_name="handscore",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("points__lte", 1000)), name="handscore_points_bounded"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('number__lte', 9999)), name='table_number_bounded'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__lte", 9999)), name="table_number_bounded"
+            ),
         ),
     ]

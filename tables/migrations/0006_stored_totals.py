@@ -24,26 +24,45 @@ def fill_totals(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0005_bounds'),
+        ("tables", "0005_bounds"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicaltable',
-            name='hands_recorded',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Kept by tables.services with every hand, so standings need not count them.', verbose_name='hands recorded'),
+            model_name="historicaltable",
+            name="hands_recorded",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text=(
+                    "Kept by tables.services with every hand, so standings need not count them."
+                ),
+                verbose_name="hands recorded",
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='points',
-            field=models.IntegerField(default=0, help_text="The seat's penalty points in its table's game so far: the sum of its hand scores, kept by tables.services with every hand and correction, so standings need not add them up.", verbose_name='penalty total'),
+            model_name="seat",
+            name="points",
+            field=models.IntegerField(
+                default=0,
+                help_text=(
+                    "The seat's penalty points in its table's game so far: the sum of its hand "
+                    "scores, kept by tables.services with every hand and correction, so standings "
+                    "need not add them up."
+                ),
+                verbose_name="penalty total",
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='hands_recorded',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Kept by tables.services with every hand, so standings need not count them.', verbose_name='hands recorded'),
+            model_name="table",
+            name="hands_recorded",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text=(
+                    "Kept by tables.services with every hand, so standings need not count them."
+                ),
+                verbose_name="hands recorded",
+            ),
         ),
         migrations.RunPython(fill_totals, migrations.RunPython.noop),
     ]

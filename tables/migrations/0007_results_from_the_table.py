@@ -7,161 +7,569 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0006_stored_totals'),
-        ('tournaments', '0006_results_from_the_table'),
+        ("tables", "0006_stored_totals"),
+        ("tournaments", "0006_results_from_the_table"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historicalhand',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicalhand",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalhandscore',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicalhandscore",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalpenalty',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicalpenalty",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AddField(
-            model_name='historicaltable',
-            name='history_player',
-            field=models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)'),
+            model_name="historicaltable",
+            name="history_player",
+            field=models.IntegerField(
+                blank=True,
+                help_text=(
+                    "For a change made through a player's private link: the player's registration."
+                ),
+                null=True,
+                verbose_name="player (registration id)",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalhand',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalhand",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalhandscore',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalhandscore",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalpenalty',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicalpenalty",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='historicaltable',
-            name='history_actor',
-            field=models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by'),
+            model_name="historicaltable",
+            name="history_actor",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("user", "user"),
+                    ("player", "player"),
+                    ("command", "command line"),
+                    ("engine", "engine"),
+                ],
+                max_length=10,
+                verbose_name="changed by",
+            ),
         ),
         migrations.CreateModel(
-            name='HistoricalHandEntry',
+            name="HistoricalHandEntry",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('history_actor', models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by')),
-                ('history_player', models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='hand number')),
-                ('points', models.JSONField(blank=True, null=True, verbose_name='points')),
-                ('penalty_offender', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='offender seat')),
-                ('penalty_reason', models.CharField(blank=True, max_length=300, verbose_name='reason for the penalty')),
-                ('status', models.CharField(choices=[('pending', 'Waiting for a check'), ('recorded', 'Recorded'), ('rejected', 'Rejected'), ('mismatch', 'Different from the other entry'), ('superseded', 'Replaced')], default='pending', max_length=10, verbose_name='status')),
-                ('table_version', models.PositiveIntegerField(verbose_name='table version')),
-                ('reason', models.CharField(blank=True, max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('decided_by_player', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.registration')),
-                ('decided_by_user', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('entered_by_player', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.registration')),
-                ('entered_by_user', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('hand', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.hand')),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.table')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "history_actor",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("user", "user"),
+                            ("player", "player"),
+                            ("command", "command line"),
+                            ("engine", "engine"),
+                        ],
+                        max_length=10,
+                        verbose_name="changed by",
+                    ),
+                ),
+                (
+                    "history_player",
+                    models.IntegerField(
+                        blank=True,
+                        help_text=(
+                            "For a change made through a player's private link: the player's "
+                            "registration."
+                        ),
+                        null=True,
+                        verbose_name="player (registration id)",
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="hand number")),
+                ("points", models.JSONField(blank=True, null=True, verbose_name="points")),
+                (
+                    "penalty_offender",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="offender seat"
+                    ),
+                ),
+                (
+                    "penalty_reason",
+                    models.CharField(
+                        blank=True, max_length=300, verbose_name="reason for the penalty"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for a check"),
+                            ("recorded", "Recorded"),
+                            ("rejected", "Rejected"),
+                            ("mismatch", "Different from the other entry"),
+                            ("superseded", "Replaced"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("table_version", models.PositiveIntegerField(verbose_name="table version")),
+                ("reason", models.CharField(blank=True, max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "decided_by_player",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "decided_by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "entered_by_player",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "entered_by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical hand entry',
-                'verbose_name_plural': 'historical hand entries',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical hand entry",
+                "verbose_name_plural": "historical hand entries",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='HistoricalTableFlag',
+            name="HistoricalTableFlag",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('history_actor', models.CharField(blank=True, choices=[('user', 'user'), ('player', 'player'), ('command', 'command line'), ('engine', 'engine')], max_length=10, verbose_name='changed by')),
-                ('history_player', models.IntegerField(blank=True, help_text="For a change made through a player's private link: the player's registration.", null=True, verbose_name='player (registration id)')),
-                ('reason', models.CharField(max_length=200, verbose_name='reason')),
-                ('created_at', models.DateTimeField(blank=True, editable=False)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True, verbose_name='resolved at')),
-                ('note', models.CharField(blank=True, max_length=300, verbose_name="arbiter's note")),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('raised_by', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tournaments.registration')),
-                ('resolved_by', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.table')),
+                (
+                    "id",
+                    models.BigIntegerField(
+                        auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "history_actor",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("user", "user"),
+                            ("player", "player"),
+                            ("command", "command line"),
+                            ("engine", "engine"),
+                        ],
+                        max_length=10,
+                        verbose_name="changed by",
+                    ),
+                ),
+                (
+                    "history_player",
+                    models.IntegerField(
+                        blank=True,
+                        help_text=(
+                            "For a change made through a player's private link: the player's "
+                            "registration."
+                        ),
+                        null=True,
+                        verbose_name="player (registration id)",
+                    ),
+                ),
+                ("reason", models.CharField(max_length=200, verbose_name="reason")),
+                ("created_at", models.DateTimeField(blank=True, editable=False)),
+                (
+                    "resolved_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="resolved at"),
+                ),
+                (
+                    "note",
+                    models.CharField(blank=True, max_length=300, verbose_name="arbiter's note"),
+                ),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(
+                        choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "raised_by",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical call for the arbiter',
-                'verbose_name_plural': 'historical calls for the arbiter',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical call for the arbiter",
+                "verbose_name_plural": "historical calls for the arbiter",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='HandEntry',
+            name="HandEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='hand number')),
-                ('points', models.JSONField(blank=True, null=True, verbose_name='points')),
-                ('penalty_offender', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='offender seat')),
-                ('penalty_reason', models.CharField(blank=True, max_length=300, verbose_name='reason for the penalty')),
-                ('status', models.CharField(choices=[('pending', 'Waiting for a check'), ('recorded', 'Recorded'), ('rejected', 'Rejected'), ('mismatch', 'Different from the other entry'), ('superseded', 'Replaced')], default='pending', max_length=10, verbose_name='status')),
-                ('table_version', models.PositiveIntegerField(verbose_name='table version')),
-                ('reason', models.CharField(blank=True, max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('decided_by_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.registration')),
-                ('decided_by_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('entered_by_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.registration')),
-                ('entered_by_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('hand', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='entries', to='tables.hand')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="hand number")),
+                ("points", models.JSONField(blank=True, null=True, verbose_name="points")),
+                (
+                    "penalty_offender",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="offender seat"
+                    ),
+                ),
+                (
+                    "penalty_reason",
+                    models.CharField(
+                        blank=True, max_length=300, verbose_name="reason for the penalty"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for a check"),
+                            ("recorded", "Recorded"),
+                            ("rejected", "Rejected"),
+                            ("mismatch", "Different from the other entry"),
+                            ("superseded", "Replaced"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("table_version", models.PositiveIntegerField(verbose_name="table version")),
+                ("reason", models.CharField(blank=True, max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "decided_by_player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "decided_by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "entered_by_player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "entered_by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="entries",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hand entry',
-                'verbose_name_plural': 'hand entries',
-                'ordering': ['table', 'number', 'created_at'],
-                'indexes': [models.Index(fields=['table', 'status'], name='handentry_table_status')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('points__isnull', False), ('penalty_offender__isnull', False), _connector='OR'), name='handentry_points_or_penalty'), models.CheckConstraint(condition=models.Q(('entered_by_user__isnull', False), ('entered_by_player__isnull', False), models.Q(('status', 'pending'), _negated=True), _connector='OR'), name='handentry_pending_has_author')],
+                "verbose_name": "hand entry",
+                "verbose_name_plural": "hand entries",
+                "ordering": ["table", "number", "created_at"],
+                "indexes": [
+                    models.Index(fields=["table", "status"], name="handentry_table_status")
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("points__isnull", False),
+                            ("penalty_offender__isnull", False),
+                            _connector="OR",
+                        ),
+                        name="handentry_points_or_penalty",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("entered_by_user__isnull", False),
+                            ("entered_by_player__isnull", False),
+                            models.Q(("status", "pending"), _negated=True),
+                            _connector="OR",
+                        ),
+                        name="handentry_pending_has_author",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='TableFlag',
+            name="TableFlag",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(max_length=200, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True, verbose_name='resolved at')),
-                ('note', models.CharField(blank=True, max_length=300, verbose_name="arbiter's note")),
-                ('raised_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.registration')),
-                ('resolved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='flags', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("reason", models.CharField(max_length=200, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "resolved_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="resolved at"),
+                ),
+                (
+                    "note",
+                    models.CharField(blank=True, max_length=300, verbose_name="arbiter's note"),
+                ),
+                (
+                    "raised_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="flags",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'call for the arbiter',
-                'verbose_name_plural': 'calls for the arbiter',
-                'ordering': ['table', 'created_at'],
-                'indexes': [models.Index(fields=['table', 'resolved_at'], name='tableflag_open')],
+                "verbose_name": "call for the arbiter",
+                "verbose_name_plural": "calls for the arbiter",
+                "ordering": ["table", "created_at"],
+                "indexes": [models.Index(fields=["table", "resolved_at"], name="tableflag_open")],
             },
         ),
     ]

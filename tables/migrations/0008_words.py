@@ -4,25 +4,40 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0007_results_from_the_table'),
+        ("tables", "0007_results_from_the_table"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='historicaltable',
-            name='hands_recorded',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Kept up to date with every hand, so the standings need not count them.', verbose_name='hands recorded'),
+            model_name="historicaltable",
+            name="hands_recorded",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Kept up to date with every hand, so the standings need not count them.",
+                verbose_name="hands recorded",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='points',
-            field=models.IntegerField(default=0, help_text="The seat's penalty points in its table's game so far: the sum of its hand scores, kept up to date with every hand and correction, so the standings need not add them up.", verbose_name='penalty total'),
+            model_name="seat",
+            name="points",
+            field=models.IntegerField(
+                default=0,
+                help_text=(
+                    "The seat's penalty points in its table's game so far: the sum of its hand "
+                    "scores, kept up to date with every hand and correction, so the standings need "
+                    "not add them up."
+                ),
+                verbose_name="penalty total",
+            ),
         ),
         migrations.AlterField(
-            model_name='table',
-            name='hands_recorded',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Kept up to date with every hand, so the standings need not count them.', verbose_name='hands recorded'),
+            model_name="table",
+            name="hands_recorded",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Kept up to date with every hand, so the standings need not count them.",
+                verbose_name="hands recorded",
+            ),
         ),
     ]

@@ -59,8 +59,12 @@ def new_hand(rules: RuleSet, state: PlayState) -> EngineHand:
     stored deal the rules refuse (a corrupt row).
     """
     return EngineHand(
-        rules, deal=state.deal, kitty=state.kitty or None, dealer=state.dealer,
-        pass_direction=state.pass_direction, seed=state.seed,
+        rules,
+        deal=state.deal,
+        kitty=state.kitty or None,
+        dealer=state.dealer,
+        pass_direction=state.pass_direction,
+        seed=state.seed,
         scores_before=state.scores_before or None,
     )
 
@@ -90,7 +94,8 @@ def rebuild(state: PlayState, *, rules: RuleSet | None = None) -> EngineHand:
         return hand
     events = list(
         PlayEvent.objects.filter(table_id=state.table_id, hand_number=state.hand_number)
-        .order_by("sequence").values_list("kind", "seat", "cards")
+        .order_by("sequence")
+        .values_list("kind", "seat", "cards")
     )
     with EngineClock():
         for kind, seat, cards in events:

@@ -29,10 +29,27 @@ RANK_LABELS = {"T": "10"}
 SUIT_ORDER = (3, 2, 0, 1)
 
 #: What a screen reader says for a card: "queen of spades" (``CardFace.name``).
-RANK_NAMES = dict(zip(RANKS, (
-    _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight"), _("nine"),
-    _("ten"), _("jack"), _("queen"), _("king"), _("ace"),
-), strict=True))
+RANK_NAMES = dict(
+    zip(
+        RANKS,
+        (
+            _("two"),
+            _("three"),
+            _("four"),
+            _("five"),
+            _("six"),
+            _("seven"),
+            _("eight"),
+            _("nine"),
+            _("ten"),
+            _("jack"),
+            _("queen"),
+            _("king"),
+            _("ace"),
+        ),
+        strict=True,
+    )
+)
 SUIT_NAMES = (_("clubs"), _("diamonds"), _("hearts"), _("spades"))  # engine suit order
 
 
@@ -111,7 +128,9 @@ class Board:
 
 
 PASS_LABELS = {
-    "left": _("to the left"), "right": _("to the right"), "across": _("across"),
+    "left": _("to the left"),
+    "right": _("to the right"),
+    "across": _("across"),
     "hold": _("no pass (hold)"),
 }
 
@@ -153,18 +172,34 @@ def _board(state: PlayState, *, seat: int | None) -> Board:
         totals = list(game_state(table).totals)
     cards_left = [hand.held[s].bit_count() for s in range(n)]
     lines = [
-        SeatLine(s, names.get(s, "?"), place[s], computers.get(s, ""),
-                 level_label(computers.get(s, "")), totals[s] if s < len(totals) else 0,
-                 view.points_taken[s], view.tricks_won[s], cards_left[s], s in acting,
-                 s == hand.dealer)
+        SeatLine(
+            s,
+            names.get(s, "?"),
+            place[s],
+            computers.get(s, ""),
+            level_label(computers.get(s, "")),
+            totals[s] if s < len(totals) else 0,
+            view.points_taken[s],
+            view.tricks_won[s],
+            cards_left[s],
+            s in acting,
+            s == hand.dealer,
+        )
         for s in range(n)
     ]
     direction = hand.pass_direction
     result = Board(
-        version=state.version, table=table, seat=seat, hand_number=state.hand_number,
-        phase="over" if finished else hand.phase, pass_direction=direction,
-        pass_label=str(PASS_LABELS.get(direction, direction)), pass_to="", players=n,
-        seats=sorted(lines, key=lambda line: line.place), hearts_broken=view.hearts_broken,
+        version=state.version,
+        table=table,
+        seat=seat,
+        hand_number=state.hand_number,
+        phase="over" if finished else hand.phase,
+        pass_direction=direction,
+        pass_label=str(PASS_LABELS.get(direction, direction)),
+        pass_to="",
+        players=n,
+        seats=sorted(lines, key=lambda line: line.place),
+        hearts_broken=view.hearts_broken,
         finished=finished,
     )
     if direction not in ("hold", "mix", "scatter") and hand.rules.pass_size:
@@ -209,8 +244,12 @@ def _previous_hand(result: Board, table, state, names, place, next_seat) -> None
     # The last hand recorded: the one before the hand dealt, or the last of a finished game (whose
     # state keeps the hand being played when the arbiter closed it).
     number = state.hand_number if state.finished else state.hand_number - 1
-    row = (Hand.objects.filter(table=table, number__lte=number).order_by("-number")
-           .values_list("record", flat=True).first())
+    row = (
+        Hand.objects.filter(table=table, number__lte=number)
+        .order_by("-number")
+        .values_list("record", flat=True)
+        .first()
+    )
     if not row or not row.get("tricks"):
         return
     tricks = row["tricks"]
@@ -228,6 +267,7 @@ def _previous_hand(result: Board, table, state, names, place, next_seat) -> None
 
 
 def seat_board(play_seat: PlaySeat) -> Board:
-    state = (PlayState.objects.select_related("table__round__tournament")
-             .get(table_id=play_seat.seat.table_id))
+    state = PlayState.objects.select_related("table__round__tournament").get(
+        table_id=play_seat.seat.table_id
+    )
     return board(state, seat=play_seat.seat.position)

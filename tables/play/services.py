@@ -175,8 +175,14 @@ class GameFinishedError(PlayError):
 # Setting a table up
 
 
-def _deal(state: PlayState, rules: RuleSet, tournament_rules: str, number: int,
-          totals: list[int], rng: random.Random) -> None:
+def _deal(
+    state: PlayState,
+    rules: RuleSet,
+    tournament_rules: str,
+    number: int,
+    totals: list[int],
+    rng: random.Random,
+) -> None:
     """Deal hand ``number`` into ``state`` (not saved): dealer and pass direction of that hand
     (002 §3-4, ``tournaments.rulesets``), a seed from ``rng``, the deal and kitty as card codes,
     ``scores_before`` = ``totals`` (per seat, seat order), no event yet."""
@@ -187,15 +193,19 @@ def _deal(state: PlayState, rules: RuleSet, tournament_rules: str, number: int,
     state.seed = rng.randrange(2**62)
     state.scores_before = list(totals)
     with EngineClock():
-        dealt = EngineHand(rules, dealer=state.dealer, pass_direction=state.pass_direction,
-                           seed=state.seed)
+        dealt = EngineHand(
+            rules, dealer=state.dealer, pass_direction=state.pass_direction, seed=state.seed
+        )
     state.deal = [[CODES[c] for c in d] for d in dealt.deal]
     state.kitty = [CODES[c] for c in dealt.kitty]
     state.events = 0
 
 
 def start_engine_play(
-    table: Table, *, computers: Mapping[int, str] | None = None, seed: int | None = None,
+    table: Table,
+    *,
+    computers: Mapping[int, str] | None = None,
+    seed: int | None = None,
     run: bool = True,
 ) -> PlayState:
     """Make ``table`` engine-played: a private link per seat, computers where asked, first hand
@@ -216,17 +226,21 @@ def start_engine_play(
     computers = dict(computers or {})
     for level in computers.values():
         if level and level not in COMPUTER_LEVELS:
-            raise PlayError(_("Unknown computer level %(level)s; known: %(known)s.")
-                            % {"level": level, "known": ", ".join(COMPUTER_LEVELS)})
+            raise PlayError(
+                _("Unknown computer level %(level)s; known: %(known)s.")
+                % {"level": level, "known": ", ".join(COMPUTER_LEVELS)}
+            )
     with transaction.atomic():
-        table = (Table.objects.select_for_update().select_related("round__tournament")
-                 .get(pk=table.pk))
+        table = (
+            Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        )
         gs = game_state(table)
         seats = list(table.seats.order_by("position"))
         for position in computers:
             if not 0 <= position < len(seats):
-                raise PlayError(_("Seat %(seat)s does not exist at this table.")
-                                % {"seat": position + 1})
+                raise PlayError(
+                    _("Seat %(seat)s does not exist at this table.") % {"seat": position + 1}
+                )
         existing = {ps.seat_id: ps for ps in PlaySeat.objects.filter(seat__table=table)}
         expires = timezone.now() + timedelta(days=link_days())
         levels: dict[int, str] = {}
@@ -235,8 +249,14 @@ def start_engine_play(
             ps = existing.get(seat.id)
             level = computers.get(seat.position, "" if ps is None else ps.computer)
             if ps is None:
-                links.append(PlaySeat(seat=seat, token=secrets.token_urlsafe(24),
-                                      expires_at=expires, computer=level))
+                links.append(
+                    PlaySeat(
+                        seat=seat,
+                        token=secrets.token_urlsafe(24),
+                        expires_at=expires,
+                        computer=level,
+                    )
+                )
             elif ps.computer != level:
                 ps.computer = level
                 ps.save(update_fields=["computer"])
@@ -287,19 +307,27 @@ def seat_for_token(token: str) -> PlaySeat:
     expired, or while the arbiter has the seat played by a computer (the link works again once
     the seat is a human's again)."""
     ps = (
-        PlaySeat.objects
-        .select_related("seat__table__round__tournament", "seat__registration__player")
-        .filter(token=token).first()
-        if token else None
+        PlaySeat.objects.select_related(
+            "seat__table__round__tournament", "seat__registration__player"
+        )
+        .filter(token=token)
+        .first()
+        if token
+        else None
     )
     if ps is None:
-        raise SeatLinkError(_("This seat link is not valid: it may have been replaced. "
-                              "Ask the arbiter for yours."))
+        raise SeatLinkError(
+            _("This seat link is not valid: it may have been replaced. Ask the arbiter for yours.")
+        )
     if ps.expires_at is not None and ps.expires_at <= timezone.now():
         raise SeatLinkError(_("This seat link has expired. Ask the arbiter for a new one."))
     if ps.computer:
-        raise SeatLinkError(_("This seat is now played by the computer. Ask the arbiter if you "
-                              "want to play it again; this link works again once they do."))
+        raise SeatLinkError(
+            _(
+                "This seat is now played by the computer. Ask the arbiter if you "
+                "want to play it again; this link works again once they do."
+            )
+        )
     return ps
 
 
@@ -313,7 +341,8 @@ def game_closed(table_id: int) -> bool:
     # One statement (it waits for a move being stored, then sees its outcome): no lock order
     # to respect against the moves, which lock the state before the table.
     changed = PlayState.objects.filter(table_id=table_id, finished=False).update(
-        finished=True, computer_due=False, version=F("version") + 1, updated_at=timezone.now())
+        finished=True, computer_due=False, version=F("version") + 1, updated_at=timezone.now()
+    )
     return bool(changed)
 
 
@@ -404,8 +433,10 @@ def _lock(table_id: int, kept: LiveTable | None = None) -> LiveTable:
     """
     if kept is not None:
         row = (
-            PlayState.objects.select_for_update(of=("self",)).filter(table_id=table_id)
-            .values_list("version", "table__closed_by_arbiter").first()
+            PlayState.objects.select_for_update(of=("self",))
+            .filter(table_id=table_id)
+            .values_list("version", "table__closed_by_arbiter")
+            .first()
         )
         if row is not None and row[0] == kept.version:
             kept.state.table.closed_by_arbiter = row[1]
@@ -482,8 +513,11 @@ def _apply(hand: EngineHand, move: Move) -> Move:
         try:
             if kind == PlayEvent.Kind.PASS:
                 if hand.phase != "pass":
-                    raise IllegalPlay(Reason.WRONG_PHASE,
-                                      _("There is no pass now: the cards are being played."), seat)
+                    raise IllegalPlay(
+                        Reason.WRONG_PHASE,
+                        _("There is no pass now: the cards are being played."),
+                        seat,
+                    )
                 hand.submit_pass(seat, cards)
             elif kind == PlayEvent.Kind.PLAY:
                 if hand.phase == "pass":
@@ -509,8 +543,19 @@ BATCH_SECONDS = 0.5
 
 #: The state's fields as a hand ends, before the next deal: where a batch stops when the hands it
 #: ended can no longer be recorded (``Batch._stop_at_first_end``).
-_HAND_END_FIELDS = ("version", "events", "hand_number", "hand_version", "dealer", "pass_direction",
-                    "seed", "deal", "kitty", "scores_before", "finished")
+_HAND_END_FIELDS = (
+    "version",
+    "events",
+    "hand_number",
+    "hand_version",
+    "dealer",
+    "pass_direction",
+    "seed",
+    "deal",
+    "kitty",
+    "scores_before",
+    "finished",
+)
 
 
 @dataclass(eq=False)
@@ -553,10 +598,17 @@ class Batch:
         move = _apply(live.hand, move)
         state.events += 1
         state.version += 1
-        self.events.append(PlayEvent(
-            table_id=state.table_id, hand_number=state.hand_number, sequence=state.events,
-            kind=move.kind, seat=move.seat, cards=list(move.cards), actor=move.actor,
-        ))
+        self.events.append(
+            PlayEvent(
+                table_id=state.table_id,
+                hand_number=state.hand_number,
+                sequence=state.events,
+                kind=move.kind,
+                seat=move.seat,
+                cards=list(move.cards),
+                actor=move.actor,
+            )
+        )
         if live.hand.is_over:
             self._end_hand()
 
@@ -596,12 +648,19 @@ class Batch:
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
         self.recorded += 1
         live.hand = None
-        if scoring.is_game_over(self.totals, self.recorded, tournament.scoring_rules(),
-                                closed=table.closed_by_arbiter):
+        if scoring.is_game_over(
+            self.totals, self.recorded, tournament.scoring_rules(), closed=table.closed_by_arbiter
+        ):
             state.finished = True
             return
-        _deal(state, live.rules, tournament.rules, self.recorded + 1, self.totals,
-              random.Random(state.seed ^ 0x5DEECE66D))
+        _deal(
+            state,
+            live.rules,
+            tournament.rules,
+            self.recorded + 1,
+            self.totals,
+            random.Random(state.seed ^ 0x5DEECE66D),
+        )
         state.hand_version = state.version
         with EngineClock():
             live.hand = new_hand(live.rules, state)
@@ -621,14 +680,16 @@ class Batch:
             return
         table = self.live.state.table
         try:
-            table_services.record_hands([table_services.TableHands(table, self.hands)],
-                                        actor=ENGINE)
+            table_services.record_hands(
+                [table_services.TableHands(table, self.hands)], actor=ENGINE
+            )
         except (GameOverError, table_services.ResultFinalError):
             self._stop_at_first_end()
         except ScoringError as exc:
             log.error("engine hands at %s refused by scoring: %s", table, exc)
-            raise PlayError(_("The hand could not be recorded: %(error)s")
-                            % {"error": exc}) from exc
+            raise PlayError(
+                _("The hand could not be recorded: %(error)s") % {"error": exc}
+            ) from exc
 
     def _stop_at_first_end(self) -> None:
         """End the game where the batch's first hand ended: its events (and the ones before) are
@@ -659,14 +720,23 @@ class Batch:
         state.computer_due = bool(live.computers_due())
         state.turn_started_at = state.updated_at = timezone.now()
         fields = {
-            "version": state.version, "events": state.events, "computer_due": state.computer_due,
-            "turn_started_at": state.turn_started_at, "updated_at": state.updated_at,
+            "version": state.version,
+            "events": state.events,
+            "computer_due": state.computer_due,
+            "turn_started_at": state.turn_started_at,
+            "updated_at": state.updated_at,
         }
         if state.hand_number != self.since_hand or state.finished != self.since_finished:
             fields.update(  # a new deal, or the end of the game
-                hand_number=state.hand_number, hand_version=state.hand_version, dealer=state.dealer,
-                pass_direction=state.pass_direction, seed=state.seed, deal=state.deal,
-                kitty=state.kitty, scores_before=state.scores_before, finished=state.finished,
+                hand_number=state.hand_number,
+                hand_version=state.hand_version,
+                dealer=state.dealer,
+                pass_direction=state.pass_direction,
+                seed=state.seed,
+                deal=state.deal,
+                kitty=state.kitty,
+                scores_before=state.scores_before,
+                finished=state.finished,
             )
         # Compare-and-swap on the version: on a database without row locks (SQLite)
         # a concurrent writer that got here first makes this 0 rows.
@@ -700,14 +770,23 @@ def _submit(table_id: int, move: Move, expected_version: int | None) -> PlayStat
         if live.over:
             raise GameFinishedError(_("The game at this table has ended; no card can be played."))
         if expected_version is not None and expected_version != live.version:
-            raise StaleStateError(_("The table has changed since you looked (someone else acted). "
-                                    "Here is the current state; try again."))
+            raise StaleStateError(
+                _(
+                    "The table has changed since you looked (someone else acted). "
+                    "Here is the current state; try again."
+                )
+            )
         if not 0 <= move.seat < live.hand.n:
-            raise IllegalActionError(_("There is no seat %(seat)s here.") % {"seat": move.seat},
-                                     "bad_seat")
+            raise IllegalActionError(
+                _("There is no seat %(seat)s here.") % {"seat": move.seat}, "bad_seat"
+            )
         if live.levels.get(move.seat):
-            raise ComputerSeatError(_("This seat is now played by the computer; "
-                                      "ask the arbiter if you want to play it again."))
+            raise ComputerSeatError(
+                _(
+                    "This seat is now played by the computer; "
+                    "ask the arbiter if you want to play it again."
+                )
+            )
         batch = Batch.begin(live)
         batch.make(move)
         batch.store()
@@ -715,24 +794,30 @@ def _submit(table_id: int, move: Move, expected_version: int | None) -> PlayStat
     return live.state
 
 
-def submit_pass(table_id: int, seat: int, cards: list[str], *, expected_version: int | None = None
-                ) -> PlayState:
+def submit_pass(
+    table_id: int, seat: int, cards: list[str], *, expected_version: int | None = None
+) -> PlayState:
     """A human's pass of ``rules.pass_size`` cards (card codes such as "QS") at ``seat``.
 
     Returns the state after it. Raises ``PlayError`` (see ``_submit``).
     """
-    return _submit(table_id, Move(seat, PlayEvent.Kind.PASS, tuple(cards), PlayEvent.Actor.HUMAN),
-                   expected_version)
+    return _submit(
+        table_id,
+        Move(seat, PlayEvent.Kind.PASS, tuple(cards), PlayEvent.Actor.HUMAN),
+        expected_version,
+    )
 
 
-def submit_play(table_id: int, seat: int, card: str, *, expected_version: int | None = None
-                ) -> PlayState:
+def submit_play(
+    table_id: int, seat: int, card: str, *, expected_version: int | None = None
+) -> PlayState:
     """A human's play of one card (a code like "QS") at ``seat``.
 
     Returns the state after it. Raises ``PlayError`` (see ``_submit``).
     """
-    return _submit(table_id, Move(seat, PlayEvent.Kind.PLAY, (card,), PlayEvent.Actor.HUMAN),
-                   expected_version)
+    return _submit(
+        table_id, Move(seat, PlayEvent.Kind.PLAY, (card,), PlayEvent.Actor.HUMAN), expected_version
+    )
 
 
 def _take_turn(table_id: int, seat: int, turn_version: int, actor: str, *, chain: bool) -> bool:
@@ -765,8 +850,9 @@ def computer_move(table_id: int, seat: int, turn_version: int) -> bool:
 
     Returns whether a move was stored (False for a stale task: idempotent).
     """
-    return _take_turn(table_id, seat, turn_version, PlayEvent.Actor.COMPUTER,
-                      chain=not computer_pause())
+    return _take_turn(
+        table_id, seat, turn_version, PlayEvent.Actor.COMPUTER, chain=not computer_pause()
+    )
 
 
 def absent_move(table_id: int, seat: int, turn_version: int) -> bool:
@@ -866,8 +952,11 @@ def schedule(table_id: int, version: int) -> None:
     from tables import tasks
 
     if _eager():
-        row = PlayState.objects.filter(table_id=table_id).values_list(
-            "version", "finished", "computer_due").first()
+        row = (
+            PlayState.objects.filter(table_id=table_id)
+            .values_list("version", "finished", "computer_due")
+            .first()
+        )
         if row == (version, False, True) and not computer_pause():
             run_computers(table_id)
         return

@@ -54,7 +54,12 @@ def relax_durability() -> None:
 
 
 def ensure_tournament(
-    slug: str, *, players: int, rounds: int, rules: str = "club", names: list[str] | None = None,
+    slug: str,
+    *,
+    players: int,
+    rounds: int,
+    rules: str = "club",
+    names: list[str] | None = None,
 ) -> Tournament:
     """The tournament ``slug``, created with ``players`` registered computer-played players when
     absent.
@@ -66,8 +71,9 @@ def ensure_tournament(
     with transaction.atomic():
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            tournament = create_tournament(slug=slug, name=slug.replace("-", " ").title(),
-                                           rules=rules, rounds=rounds)
+            tournament = create_tournament(
+                slug=slug, name=slug.replace("-", " ").title(), rules=rules, rounds=rounds
+            )
         if tournament.rounds_planned < rounds:
             tournament.rounds_planned = rounds
             tournament.save(update_fields=["rounds_planned"])
@@ -92,13 +98,17 @@ def play_table(table: Table, *, level: str, seed: int, levels: dict[int, str] | 
 def play_round(round_: Round, *, level: str, seed: int, lock: bool = True) -> tuple[int, int]:
     """Play every unfinished table of ``round_``; lock it when ``lock``. Returns (tables, hands)."""
     tables = hands = 0
-    finished = set(PlayState.objects.filter(table__round=round_, finished=True)
-                   .values_list("table_id", flat=True))
+    finished = set(
+        PlayState.objects.filter(table__round=round_, finished=True).values_list(
+            "table_id", flat=True
+        )
+    )
     for table in round_.tables.select_related("round__tournament").order_by("number"):
         if table.id in finished:
             continue
-        hands += play_table(table, level=level,
-                            seed=seed * 1009 + round_.number * 101 + table.number)
+        hands += play_table(
+            table, level=level, seed=seed * 1009 + round_.number * 101 + table.number
+        )
         tables += 1
     if lock:
         organizer.lock_round(round_, actor=COMMAND_LINE)
@@ -106,8 +116,14 @@ def play_round(round_: Round, *, level: str, seed: int, lock: bool = True) -> tu
 
 
 def simulate_tournament(
-    slug: str, *, players: int = 64, rounds: int = 4, level: str = "medium", seed: int = 1,
-    rules: str = "club", progress: Callable[[str], None] | None = None,
+    slug: str,
+    *,
+    players: int = 64,
+    rounds: int = 4,
+    level: str = "medium",
+    seed: int = 1,
+    rules: str = "club",
+    progress: Callable[[str], None] | None = None,
 ) -> SimulationSummary:
     """Create (or continue) tournament ``slug`` and play ``rounds`` rounds with computer players.
 
@@ -117,7 +133,8 @@ def simulate_tournament(
     """
     if level not in COMPUTER_LEVELS:
         raise services.PlayError(
-            f"unknown computer level {level!r}; known: {', '.join(COMPUTER_LEVELS)}")
+            f"unknown computer level {level!r}; known: {', '.join(COMPUTER_LEVELS)}"
+        )
     summary = SimulationSummary()
     relax_durability()
     clock0, t0 = EngineClock.seconds, time.perf_counter()
@@ -128,8 +145,9 @@ def simulate_tournament(
         if last is not None and last.status != Round.Status.LOCKED:
             round_ = last
         elif (last.number if last else 0) < rounds:
-            round_ = organizer.start_round(tournament, actor=COMMAND_LINE,
-                                           seed=rng.randrange(2**31))
+            round_ = organizer.start_round(
+                tournament, actor=COMMAND_LINE, seed=rng.randrange(2**31)
+            )
             summary.rounds += 1
         else:
             break

@@ -55,9 +55,17 @@ def _unchanged(table_id: int, version: int | None) -> bool:
     stopped here, once."""
     if version is None:
         return False
-    row = PlayState.objects.filter(table_id=table_id).values_list(
-        "version", "finished", "turn_started_at", "computer_due", "table__closed_by_arbiter",
-    ).first()
+    row = (
+        PlayState.objects.filter(table_id=table_id)
+        .values_list(
+            "version",
+            "finished",
+            "turn_started_at",
+            "computer_due",
+            "table__closed_by_arbiter",
+        )
+        .first()
+    )
     if row is None or row[0] != version:
         return False
     _current, finished, started, computer_due, closed = row
@@ -115,7 +123,9 @@ def seat_action(request, token, action):
 def _table(request, slug, round_number, table_number) -> Table:
     table = get_object_or_404(
         Table.objects.select_related("round__tournament"),
-        round__tournament__slug=slug, round__number=round_number, number=table_number,
+        round__tournament__slug=slug,
+        round__number=round_number,
+        number=table_number,
     )
     permissions.require(request.user, permissions.VIEW, table.round.tournament)
     return table
@@ -155,8 +165,7 @@ def setup(request, slug, round_number, table_number):
         except services.PlayError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(
-                request, _("The table is played online. Give each player their link."))
+            messages.success(request, _("The table is played online. Give each player their link."))
         return redirect(request.path)
     started = PlayState.objects.filter(table=table).exists()
     links = {ps.seat_id: ps for ps in PlaySeat.objects.filter(seat__table=table)}
@@ -165,11 +174,25 @@ def setup(request, slug, round_number, table_number):
         ps = links.get(seat.id)
         human = ps is not None and not ps.computer
         url = request.build_absolute_uri(reverse("play:seat", args=[ps.token])) if human else ""
-        rows.append({"seat": seat, "play": ps, "url": url,
-                     "computer": level_label(ps.computer) if ps else ""})
-    return render(request, "play/setup.html", {
-        "tournament": tournament, "table": table, "rows": rows, "levels": level_choices(),
-        "started": started, "final": None if started else final_reason(table),
-        "can_manage": permissions.can(request.user, permissions.MANAGE, tournament),
-        "can_enter": True,
-    })
+        rows.append(
+            {
+                "seat": seat,
+                "play": ps,
+                "url": url,
+                "computer": level_label(ps.computer) if ps else "",
+            }
+        )
+    return render(
+        request,
+        "play/setup.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "rows": rows,
+            "levels": level_choices(),
+            "started": started,
+            "final": None if started else final_reason(table),
+            "can_manage": permissions.can(request.user, permissions.MANAGE, tournament),
+            "can_enter": True,
+        },
+    )

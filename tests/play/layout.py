@@ -42,6 +42,7 @@ ELEMENT_BOXES = """(selector) => [...document.querySelectorAll(selector)]
     return {text: e.textContent.trim().slice(0, 40), x: r.left + scrollX, y: r.top + scrollY,
             width: r.width, height: r.height}; })"""
 
+
 def text_boxes(page, root: str) -> list[dict]:
     """Every visible line of text under the elements matching ``root`` (a CSS selector)."""
     return page.evaluate(TEXT_BOXES, root)
@@ -53,16 +54,22 @@ def element_boxes(page, selector: str) -> list[dict]:
 
 
 def overlap(a: dict, b: dict, tolerance: float = TOLERANCE) -> bool:
-    return (min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > tolerance
-            and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > tolerance)
+    return (
+        min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > tolerance
+        and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > tolerance
+    )
 
 
 def overlapping(boxes: list[dict], others: list[dict] | None = None) -> list[tuple[str, str]]:
     """Pairs of boxes that overlap: within ``boxes`` (of different text nodes), or between
     ``boxes`` and ``others``."""
     if others is None:
-        return [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-                if a.get("node") != b.get("node") and overlap(a, b)]
+        return [
+            (a["text"], b["text"])
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+            if a.get("node") != b.get("node") and overlap(a, b)
+        ]
     return [(a["text"], b["text"]) for a in boxes for b in others if overlap(a, b)]
 
 
@@ -82,7 +89,7 @@ def _luminance(rgb: tuple[float, float, float]) -> float:
 
 def parse_rgb(css: str) -> tuple[float, float, float]:
     """``rgb(1, 2, 3)`` or ``rgba(1, 2, 3, 1)`` (opaque colours only) as a triple."""
-    inside = css[css.index("(") + 1:css.index(")")].replace("/", ",").split(",")
+    inside = css[css.index("(") + 1 : css.index(")")].replace("/", ",").split(",")
     values = [float(v) for v in inside]
     assert len(values) == 3 or values[3] == 1, f"{css} is not opaque"
     return values[0], values[1], values[2]
@@ -90,8 +97,9 @@ def parse_rgb(css: str) -> tuple[float, float, float]:
 
 def contrast(foreground: str, background: str) -> float:
     """The WCAG contrast ratio of two CSS colours (``getComputedStyle`` form)."""
-    lighter, darker = sorted((_luminance(parse_rgb(foreground)), _luminance(parse_rgb(background))),
-                             reverse=True)
+    lighter, darker = sorted(
+        (_luminance(parse_rgb(foreground)), _luminance(parse_rgb(background))), reverse=True
+    )
     return (lighter + 0.05) / (darker + 0.05)
 
 

@@ -18,7 +18,9 @@ CHROMIUM = "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs it
     pytest.skip("Debian's Chromium is not installed", allow_module_level=True)
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+os.environ.setdefault(
+    "DJANGO_ALLOW_ASYNC_UNSAFE", "true"
+)  # Playwright's sync API runs an event loop
 
 
 @pytest.fixture(scope="session")
@@ -26,17 +28,30 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
     }
 
 
 def _my_plays(table):
-    return list(PlayEvent.objects.filter(table=table, seat=0, kind="play").order_by("hand_number", "sequence"))
+    return list(
+        PlayEvent.objects.filter(table=table, seat=0, kind="play").order_by(
+            "hand_number", "sequence"
+        )
+    )
 
 
 def test_a_human_passes_plays_by_double_click_and_by_drag_and_computers_answer(live_server, page):
-    table = seated_table(TournamentFactory(slug="browser-cup"), names=["Anna", "Bruno", "Carla", "Dario"])
+    table = seated_table(
+        TournamentFactory(slug="browser-cup"), names=["Anna", "Bruno", "Carla", "Dario"]
+    )
     services.start_engine_play(table, computers={1: "easy", 2: "easy", 3: "easy"}, seed=11)
     token = table.seats.get(position=0).play.token
     page.goto(f"{live_server.url}/play/s/{token}/")
@@ -61,15 +76,22 @@ def test_a_human_passes_plays_by_double_click_and_by_drag_and_computers_answer(l
     first = page.locator("#board .playing button.card.legal").first
     code = first.get_attribute("data-card")
     first.dblclick()
-    # The version only grows; a locator wait, since wait_for_function needs eval (the CSP forbids it).
-    expect(page.locator("#board")).not_to_have_attribute("data-version", str(version), timeout=30000)
+    # The version only grows; a locator wait, since wait_for_function needs eval (the CSP forbids
+    # it).
+    expect(page.locator("#board")).not_to_have_attribute(
+        "data-version", str(version), timeout=30000
+    )
     page.wait_for_selector("#board.my-turn", timeout=15000)
     plays = _my_plays(table)
     assert [p.cards[0] for p in plays] == [code]
-    answers = PlayEvent.objects.filter(table=table, kind="play", sequence__gt=plays[0].sequence).exclude(seat=0)
+    answers = PlayEvent.objects.filter(
+        table=table, kind="play", sequence__gt=plays[0].sequence
+    ).exclude(seat=0)
     assert answers.count() >= 1 and all(a.actor == "computer" for a in answers)
     # The computers' cards are on the page: in the trick or, once it is complete, in the last trick.
-    shown = page.locator("#board [data-testid=trick] .card[data-card], #board details.last-trick .card")
+    shown = page.locator(
+        "#board [data-testid=trick] .card[data-card], #board details.last-trick .card"
+    )
     assert shown.count() >= 3
 
     # Play by drag and drop onto the table.
@@ -77,8 +99,11 @@ def test_a_human_passes_plays_by_double_click_and_by_drag_and_computers_answer(l
     card = page.locator("#board .playing button.card.legal").first
     code = card.get_attribute("data-card")
     card.drag_to(page.locator("#board .felt"))
-    # The version only grows; a locator wait, since wait_for_function needs eval (the CSP forbids it).
-    expect(page.locator("#board")).not_to_have_attribute("data-version", str(version), timeout=30000)
+    # The version only grows; a locator wait, since wait_for_function needs eval (the CSP forbids
+    # it).
+    expect(page.locator("#board")).not_to_have_attribute(
+        "data-version", str(version), timeout=30000
+    )
     assert [p.cards[0] for p in _my_plays(table)][-1] == code
     assert not page.locator("#board .play-error").count()
     assert PlayState.objects.get(table=table).version > version
@@ -104,11 +129,20 @@ def test_an_illegal_card_is_shown_as_not_playable_and_refused(live_server, page)
         expect(page.locator("#play-live")).to_contain_text(name)
         assert PlayEvent.objects.filter(table=table, seat=0, kind="play").count() == before
     # A forged request for a card the seat does not hold is refused with the engine's reason.
-    foreign = next(c for c in range(52) if not replay.rebuild(PlayState.objects.get(table=table)).held[0] >> c & 1)
+    foreign = next(
+        c
+        for c in range(52)
+        if not replay.rebuild(PlayState.objects.get(table=table)).held[0] >> c & 1
+    )
     response = page.request.post(
         f"{live_server.url}/play/s/{token}/play/",
-        form={"card": card_code(foreign), "v": page.locator("#board").get_attribute("data-version"),
-              "csrfmiddlewaretoken": page.locator("#board input[name=csrfmiddlewaretoken]").first.get_attribute("value")},
+        form={
+            "card": card_code(foreign),
+            "v": page.locator("#board").get_attribute("data-version"),
+            "csrfmiddlewaretoken": page.locator(
+                "#board input[name=csrfmiddlewaretoken]"
+            ).first.get_attribute("value"),
+        },
         headers={"HX-Request": "true"},
     )
     assert response.status == 422 and "does not hold" in response.text()

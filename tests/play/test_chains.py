@@ -22,7 +22,8 @@ THREE_COMPUTERS = {1: "easy", 2: "easy", 3: "easy"}  # seat 0 is a human
 
 def event_log(table):
     return list(
-        PlayEvent.objects.filter(table=table).order_by("hand_number", "sequence")
+        PlayEvent.objects.filter(table=table)
+        .order_by("hand_number", "sequence")
         .values_list("hand_number", "sequence", "kind", "seat", "cards", "actor")
     )
 
@@ -57,8 +58,10 @@ def test_a_game_played_in_batches_stores_the_events_of_one_move_per_transaction(
     assert inserts == 1 if connection.vendor == "postgresql" else inserts <= 2
     assert all(state_of(t).finished for t in tables)
     assert event_log(kept) == event_log(rebuilt) and event_log(batched) == event_log(rebuilt)
-    records = [list(Hand.objects.filter(table=t).order_by("number")
-                    .values_list("record", flat=True)) for t in tables]
+    records = [
+        list(Hand.objects.filter(table=t).order_by("number").values_list("record", flat=True))
+        for t in tables
+    ]
     assert records[0] == records[1] == records[2] and len(records[0]) == 4
     assert all(validate_record(r) == [] for r in records[2])
     assert state_of(batched).version == state_of(rebuilt).version == state_of(kept).version
@@ -100,8 +103,13 @@ def test_a_run_stops_at_a_humans_turn_and_the_human_keys_the_version(commit):
     assert state.version == 4 and not state.computer_due
     hand = replay.rebuild(state)
     assert replay.to_act(hand) == [0]
-    after = commit(services.submit_pass, table.id, 0, [card_code(c) for c in hand.deal[0][:3]],
-                   expected_version=state.version)
+    after = commit(
+        services.submit_pass,
+        table.id,
+        0,
+        [card_code(c) for c in hand.deal[0][:3]],
+        expected_version=state.version,
+    )
     assert after.version == 5  # the human's own move: one event, one version
     hand = replay.rebuild(state_of(table))
     # Then the computers answered, up to seat 0's next turn, in one transaction.

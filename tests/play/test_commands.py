@@ -16,12 +16,28 @@ pytestmark = pytest.mark.django_db
 
 def test_it_simulates_a_tournament_and_exports_records_that_validate(tmp_path, capsys):
     create_tournament(slug="sim", name="Sim", hands=2, rounds=2)  # short games keep the test fast
-    call_command("simulate_tournament", "sim", "--players", "8", "--rounds", "2", "--level", "random", "--seed", "3")
+    call_command(
+        "simulate_tournament",
+        "sim",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+        "--level",
+        "random",
+        "--seed",
+        "3",
+    )
     out = capsys.readouterr().out
     assert "2 round(s) seated, 4 table(s) and 8 hand(s)" in out
-    assert list(Round.objects.filter(tournament__slug="sim").values_list("status", flat=True)) == ["locked", "locked"]
+    assert list(Round.objects.filter(tournament__slug="sim").values_list("status", flat=True)) == [
+        "locked",
+        "locked",
+    ]
     assert Hand.objects.filter(table__round__tournament__slug="sim", source="engine").count() == 8
-    assert PlayEvent.objects.filter(table__round__tournament__slug="sim").count() == 8 * (4 + 52)  # hands 1-2 pass
+    assert PlayEvent.objects.filter(table__round__tournament__slug="sim").count() == 8 * (
+        4 + 52
+    )  # hands 1-2 pass
     rows = standings(Round.objects.get(tournament__slug="sim", number=1).tournament)
     assert len(rows) == 8 and all(r.games == 2 for r in rows)
 
@@ -31,7 +47,12 @@ def test_it_simulates_a_tournament_and_exports_records_that_validate(tmp_path, c
     one = tmp_path / "round1.jsonl"
     call_command("export_hand_records", "sim", "--round", "1", "--output", str(one))
     assert len(one.read_text().splitlines()) == 4
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -53,12 +74,18 @@ def test_load_demo_makes_a_finished_round_a_round_in_progress_and_a_live_table(c
     out = capsys.readouterr().out
     from tables.models import PlaySeat, Table
 
-    rounds = list(Round.objects.filter(tournament__slug="demo-cup").order_by("number").values_list("status", flat=True))
+    rounds = list(
+        Round.objects.filter(tournament__slug="demo-cup")
+        .order_by("number")
+        .values_list("status", flat=True)
+    )
     assert rounds == ["locked", "playing"]
     live = Table.objects.get(round__tournament__slug="demo-cup", round__number=2, number=1)
     human = PlaySeat.objects.get(seat__table=live, computer="")
     assert f"/play/s/{human.token}/" in out and "/play/demo-cup/2/1/" in out
-    assert Hand.objects.filter(table__round__tournament__slug="demo-cup", table__round__number=2).exists()
+    assert Hand.objects.filter(
+        table__round__tournament__slug="demo-cup", table__round__number=2
+    ).exists()
     call_command("load_demo")  # idempotent: prints the links again
     assert Round.objects.filter(tournament__slug="demo-cup").count() == 2
 

@@ -12,12 +12,16 @@ from tests.factories import TournamentFactory, seated_table
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (SQLite serialises writers)"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="row locks need PostgreSQL (SQLite serialises writers)",
+    ),
 ]
 
 
 def _race(fn, args_list):
-    """Run ``fn(*args)`` for each args in parallel threads released together; returns results/exceptions."""
+    """Run ``fn(*args)`` for each args in parallel threads released together; returns
+    results/exceptions."""
     barrier = threading.Barrier(len(args_list))
     results = [None] * len(args_list)
 
@@ -54,13 +58,19 @@ def test_two_simultaneous_plays_with_one_version_record_one(ready_table):
     assert hand.turn == 0
     cards = [card_code(c) for c in hand.legal_moves(0)]
     first, second = cards[0], cards[-1]
+
     def play(card):
         return services.submit_play(ready_table.id, 0, card, expected_version=state.version)
 
     results = _race(play, [(first,), (second,)])
     refused = [r for r in results if isinstance(r, services.PlayError)]
     assert len(refused) == 1, results
-    assert PlayEvent.objects.filter(table=ready_table, hand_number=state.hand_number, seat=0, kind="play").count() == 1
+    assert (
+        PlayEvent.objects.filter(
+            table=ready_table, hand_number=state.hand_number, seat=0, kind="play"
+        ).count()
+        == 1
+    )
 
 
 def test_two_simultaneous_plays_without_a_version_record_one(ready_table):
@@ -69,7 +79,12 @@ def test_two_simultaneous_plays_without_a_version_record_one(ready_table):
     card = card_code(hand.legal_moves(0)[0])
     results = _race(services.submit_play, [(ready_table.id, 0, card), (ready_table.id, 0, card)])
     assert sum(isinstance(r, services.PlayError) for r in results) == 1, results
-    assert PlayEvent.objects.filter(table=ready_table, hand_number=state.hand_number, seat=0, kind="play").count() == 1
+    assert (
+        PlayEvent.objects.filter(
+            table=ready_table, hand_number=state.hand_number, seat=0, kind="play"
+        ).count()
+        == 1
+    )
 
 
 def test_an_absent_player_task_and_its_duplicate_record_one_move(db):
@@ -127,9 +142,13 @@ def test_a_human_play_and_a_run_of_the_computers_at_once_store_each_move_once(re
     state = PlayState.objects.get(table=ready_table)
     hand = replay.rebuild(state)
     card = card_code(hand.legal_moves(0)[0])
-    results = _race(lambda fn, *args: fn(*args), [
-        (services.submit_play, ready_table.id, 0, card), (services.run_computers, ready_table.id),
-    ])
+    results = _race(
+        lambda fn, *args: fn(*args),
+        [
+            (services.submit_play, ready_table.id, 0, card),
+            (services.run_computers, ready_table.id),
+        ],
+    )
     assert not any(isinstance(r, Exception) for r in results), results
     _events = PlayEvent.objects.filter(table=ready_table, hand_number=state.hand_number)
     assert _events.filter(seat=0, kind="play").count() == 1

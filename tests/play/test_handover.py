@@ -60,6 +60,7 @@ def queued(monkeypatch, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     calls = []
     for task in (tasks.play_computer, tasks.play_absent):
+
         def queue(args, countdown=None, _name=task.name):
             calls.append((_name, args))
 
@@ -68,7 +69,8 @@ def queued(monkeypatch, settings):
 
 
 def test_a_poll_that_makes_an_overdue_computer_move_schedules_the_next_tasks(
-        table, client, settings, queued, django_capture_on_commit_callbacks):
+    table, client, settings, queued, django_capture_on_commit_callbacks
+):
     settings.CUORI_COMPUTER_PAUSE = 1
     settings.CUORI_TASK_GRACE = 30
     with django_capture_on_commit_callbacks(execute=True):
@@ -91,9 +93,11 @@ def test_a_poll_that_makes_an_overdue_computer_move_schedules_the_next_tasks(
     assert moved.actor == "computer" and moved.seat == 1
     # The poll scheduled what the lost task would have: the others still to pass.
     key = state_of(table).hand_version
-    assert sorted(queued) == [("tables.play_absent", (table.id, 0, key)),
-                              ("tables.play_computer", (table.id, 2, key)),
-                              ("tables.play_computer", (table.id, 3, key))]
+    assert sorted(queued) == [
+        ("tables.play_absent", (table.id, 0, key)),
+        ("tables.play_computer", (table.id, 2, key)),
+        ("tables.play_computer", (table.id, 3, key)),
+    ]
 
 
 # -- a game the arbiter closes ---------------------------------------------------------------------
@@ -118,7 +122,8 @@ def no_attempt(monkeypatch):
 
 
 def test_closing_the_game_stops_online_play_and_polls_stay_empty(
-        table, client, commit, monkeypatch, django_assert_max_num_queries):
+    table, client, commit, monkeypatch, django_assert_max_num_queries
+):
     before = computers_until_a_hand_is_recorded(table)
     commit(close_game, table, actor=COMMAND_LINE)
     state = state_of(table)
@@ -141,7 +146,8 @@ def test_closing_the_game_stops_online_play_and_polls_stay_empty(
 
 
 def test_a_game_closed_before_online_play_knew_is_stopped_by_the_first_poll(
-        table, client, settings, monkeypatch, django_assert_max_num_queries):
+    table, client, settings, monkeypatch, django_assert_max_num_queries
+):
     settings.CUORI_COMPUTER_PAUSE = 0
     before = computers_until_a_hand_is_recorded(table)
     close_game(table, actor=COMMAND_LINE)  # its on-commit hook never runs here (no commit)
@@ -153,6 +159,7 @@ def test_a_game_closed_before_online_play_knew_is_stopped_by_the_first_poll(
     assert state.finished and not state.computer_due and state.version == before.version + 1
     no_attempt(monkeypatch)
     with django_assert_max_num_queries(3):
-        response = client.get(spectator.replace(f"v={before.version}", f"v={state.version}"),
-                              HTTP_HX_REQUEST="true")
+        response = client.get(
+            spectator.replace(f"v={before.version}", f"v={state.version}"), HTTP_HX_REQUEST="true"
+        )
     assert response.status_code == 204

@@ -37,18 +37,33 @@ if not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs it
     pytest.skip("Debian's Chromium is not installed", allow_module_level=True)
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
 
-NAMES = ["Massimiliano Bartolomei", "Anna Maria Di Giovanni", "Zoe Li",
-         "Pierfrancesco Santangelo", "Gian Battista Mastrogiacomo"]
+NAMES = [
+    "Massimiliano Bartolomei",
+    "Anna Maria Di Giovanni",
+    "Zoe Li",
+    "Pierfrancesco Santangelo",
+    "Gian Battista Mastrogiacomo",
+]
 SIZES = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1280, "height": 900}}
 LOCALES = {"en": "en-GB", "it": "it-IT"}
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--no-first-run"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
 
 
 @pytest.fixture
@@ -79,8 +94,11 @@ def assert_fits(page, root, width):
 
 
 def human_seat_table(slug, players=4, rules="club"):
-    table = seated_table(TournamentFactory(slug=slug, name="Coppa Cuori", rules=rules),
-                         players=players, names=NAMES[:players])
+    table = seated_table(
+        TournamentFactory(slug=slug, name="Coppa Cuori", rules=rules),
+        players=players,
+        names=NAMES[:players],
+    )
     computers = {p: "easy" for p in range(1, players)}
     services.start_engine_play(table, computers=computers, seed=11)
     return table
@@ -116,11 +134,16 @@ def check_board(page, width, players):
     assert not overlapping(element_boxes(page, "#board .felt .seat"), trick)
     assert_fits(page, "#board", width)
     # Names wrap between words only (a surname is never cut in two).
-    words = page.evaluate("[...document.querySelectorAll('#board .felt .seat .word')]"
-                          ".map(w => [w.textContent, w.getClientRects().length])")
+    words = page.evaluate(
+        "[...document.querySelectorAll('#board .felt .seat .word')]"
+        ".map(w => [w.textContent, w.getClientRects().length])"
+    )
     assert words and all(lines == 1 for _word, lines in words), words
-    for selector in ("#board .felt .seat:not(.place-0) .count", "#board .felt .seat .name",
-                     "#board .felt .turn"):
+    for selector in (
+        "#board .felt .seat:not(.place-0) .count",
+        "#board .felt .seat .name",
+        "#board .felt .turn",
+    ):
         c = colours(page, selector)
         assert c["opacity"] == "1"
         assert contrast(c["color"], c["background"]) >= 4.5, (selector, c)
@@ -129,7 +152,8 @@ def check_board(page, width, players):
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_card_is_played_with_the_keyboard_alone_and_nothing_overlaps(
-        live_server, browser, errors, size, lang, shots):
+    live_server, browser, errors, size, lang, shots
+):
     width = SIZES[size]["width"]
     table = human_seat_table(f"board-{size}-{lang}")
     drive_until_last_to_play(table)
@@ -160,8 +184,10 @@ def test_a_card_is_played_with_the_keyboard_alone_and_nothing_overlaps(
     code = focused.get_attribute("data-card")
     name = focused.get_attribute("aria-label")
     assert code and name
-    ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
-                         " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    ring = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+    )
     assert ring[0] == "solid" and ring[1] >= 2, ring
     page.keyboard.press("Enter")
     card = page.locator(f"#board .playing button.card[data-card='{code}']")
@@ -194,8 +220,9 @@ def tab_until(page, condition: str, presses: int = 80) -> None:
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_pass_is_chosen_and_confirmed_with_the_keyboard_alone(live_server, browser, errors,
-                                                                  size, shots):
+def test_the_pass_is_chosen_and_confirmed_with_the_keyboard_alone(
+    live_server, browser, errors, size, shots
+):
     table = human_seat_table(f"pass-{size}")
     token = table.seats.get(position=0).play.token
     ctx, page = open_page(browser, errors, size, "en")
@@ -225,7 +252,8 @@ def test_the_pass_is_chosen_and_confirmed_with_the_keyboard_alone(live_server, b
 @pytest.mark.parametrize("players", [3, 5])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_trick_keeps_off_the_names_at_three_and_five_seats(
-        live_server, browser, errors, size, players, shots):
+    live_server, browser, errors, size, players, shots
+):
     table = human_seat_table(f"seats-{players}-{size}", players=players)
     drive_until_last_to_play(table)
     token = table.seats.get(position=0).play.token
@@ -244,8 +272,9 @@ def test_the_trick_keeps_off_the_names_at_three_and_five_seats(
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_on_a_touch_screen_the_hint_speaks_of_taps_and_a_tap_plays(live_server, browser, errors,
-                                                                   lang, shots):
+def test_on_a_touch_screen_the_hint_speaks_of_taps_and_a_tap_plays(
+    live_server, browser, errors, lang, shots
+):
     table = human_seat_table(f"touch-{lang}")
     drive_until_last_to_play(table)
     token = table.seats.get(position=0).play.token
@@ -294,7 +323,8 @@ def log_in(page, live_server, next_url):
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_arbiter_sets_a_table_up_from_the_sheet_and_prints_the_seat_links(
-        live_server, browser, errors, arbiter_tables, size, lang, shots):
+    live_server, browser, errors, arbiter_tables, size, lang, shots
+):
     width = SIZES[size]["width"]
     ctx, page = open_page(browser, errors, size, lang)
     log_in(page, live_server, "/t/coppa/tables/1/1/")
@@ -346,8 +376,9 @@ def test_the_arbiter_sets_a_table_up_from_the_sheet_and_prints_the_seat_links(
     expect(cards.nth(0).locator(".play-online a")).to_have_count(2)
     expect(cards.nth(1).locator(".play-online a")).to_have_count(1)
     online = text_boxes(page, ".play-online")
-    rest = text_boxes(page, "article.card h2, article.card table, "
-                            "article.card > p:not(.play-online)")
+    rest = text_boxes(
+        page, "article.card h2, article.card table, article.card > p:not(.play-online)"
+    )
     assert not outside(online, width) and not overlapping(online, rest)
     shots(page, f"round-{size}-{lang}")
     cards.nth(1).locator(".play-online a").click()

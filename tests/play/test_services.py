@@ -21,14 +21,20 @@ def human_hand(table):
 def pass_three(table, commit):
     hand = human_hand(table)
     cards = [card_code(c) for c in hand.deal[0][:3]]
-    return commit(services.submit_pass, table.id, 0, cards, expected_version=state_of(table).version)
+    return commit(
+        services.submit_pass, table.id, 0, cards, expected_version=state_of(table).version
+    )
 
 
 def test_it_deals_and_lets_computers_pass(human_table):
     state = state_of(human_table)
     assert Table.objects.get(pk=human_table.pk).mode == Table.Mode.ENGINE
     assert state.hand_number == 1 and state.pass_direction == "left"
-    assert sorted(PlayEvent.objects.filter(table=human_table).values_list("seat", flat=True)) == [1, 2, 3]
+    assert sorted(PlayEvent.objects.filter(table=human_table).values_list("seat", flat=True)) == [
+        1,
+        2,
+        3,
+    ]
     assert human_table.seats.filter(play__computer="").count() == 1
     tokens = set(human_table.seats.values_list("play__token", flat=True))
     assert len(tokens) == 4 and all(len(t) >= 32 for t in tokens)
@@ -41,7 +47,13 @@ def test_a_human_pass_and_play_are_stored_as_events_and_computers_answer(human_t
     # Computers play until it is seat 0's turn.
     assert hand.turn == 0
     card = card_code(hand.legal_moves(0)[0])
-    commit(services.submit_play, human_table.id, 0, card, expected_version=state_of(human_table).version)
+    commit(
+        services.submit_play,
+        human_table.id,
+        0,
+        card,
+        expected_version=state_of(human_table).version,
+    )
     hand = human_hand(human_table)
     assert card in [card_code(c) for c in hand.history]
     assert hand.turn == 0 or hand.phase == "over"
@@ -49,7 +61,12 @@ def test_a_human_pass_and_play_are_stored_as_events_and_computers_answer(human_t
 
 
 def test_a_whole_game_of_computers_is_recorded_like_arbiter_entry(table, commit):
-    commit(services.start_engine_play, table, computers={0: "random", 1: "easy", 2: "random", 3: "easy"}, seed=5)
+    commit(
+        services.start_engine_play,
+        table,
+        computers={0: "random", 1: "easy", 2: "random", 3: "easy"},
+        seed=5,
+    )
     state = state_of(table)
     assert state.finished
     gs = game_state(table)
@@ -59,7 +76,10 @@ def test_a_whole_game_of_computers_is_recorded_like_arbiter_entry(table, commit)
     for h in hands:
         assert validate_record(h.record) == []
         assert h.record["score"] == list(
-            HandScore.objects.filter(hand=h).order_by("seat__position").values_list("points", flat=True))
+            HandScore.objects.filter(hand=h)
+            .order_by("seat__position")
+            .values_list("points", flat=True)
+        )
         assert h.record["dealer"] == h.dealer and h.record["pass"] == h.pass_direction
     rows = standings(table.round.tournament)
     assert sum(r.match_points for r in rows) == 10 + 6 + 3 + 1
@@ -73,14 +93,21 @@ def short_game(table, hands=2):
 
 def test_the_hand_rebuilt_from_events_matches_the_stored_record(table, commit):
     short_game(table)
-    commit(services.start_engine_play, table, computers={0: "easy", 1: "easy", 2: "easy", 3: "easy"}, seed=9)
+    commit(
+        services.start_engine_play,
+        table,
+        computers={0: "easy", 1: "easy", 2: "easy", 3: "easy"},
+        seed=9,
+    )
     first = Hand.objects.get(table=table, number=1)
     from engine.record import replay
 
     result = replay(first.record)
     assert result.ok
     events = PlayEvent.objects.filter(table=table, hand_number=1).order_by("sequence")
-    assert [e.cards[0] for e in events if e.kind == "play"] == [c for t in first.record["tricks"] for c in t]
+    assert [e.cards[0] for e in events if e.kind == "play"] == [
+        c for t in first.record["tricks"] for c in t
+    ]
 
 
 # -- refusals: a clear message and nothing recorded -------------------------
@@ -123,12 +150,17 @@ def test_it_refuses_a_pass_of_a_card_not_dealt(human_table):
 def test_it_refuses_a_play_out_of_turn(human_table, commit):
     pass_three(human_table, commit)
     hand = human_hand(human_table)
-    # Seat 0 plays; then it is a computer's turn for a moment: play again for seat 0 without letting them answer.
+    # Seat 0 plays; then it is a computer's turn for a moment: play again for seat 0 without letting
+    # them answer.
     other = (hand.turn + 1) % 4
     services.start_engine_play(human_table, computers={other: ""}, run=False)  # a human's seat
     before = _snapshot(human_table)
     with pytest.raises(services.IllegalActionError) as err:
-        services.submit_play(human_table.id, other, card_code(next(iter([c for c in range(52) if hand.held[other] >> c & 1]))))
+        services.submit_play(
+            human_table.id,
+            other,
+            card_code(next(iter([c for c in range(52) if hand.held[other] >> c & 1]))),
+        )
     assert err.value.reason == "not_your_turn"
     _nothing_recorded(human_table, before)
 
@@ -166,7 +198,12 @@ def test_a_replaced_token_stops_working(human_table):
 
 def test_it_refuses_a_play_after_the_game_ended(table, commit):
     short_game(table, 1)
-    commit(services.start_engine_play, table, computers={0: "random", 1: "random", 2: "random", 3: "random"}, seed=3)
+    commit(
+        services.start_engine_play,
+        table,
+        computers={0: "random", 1: "random", 2: "random", 3: "random"},
+        seed=3,
+    )
     assert state_of(table).finished
     hands = Hand.objects.filter(table=table).count()
     events = PlayEvent.objects.filter(table=table).count()
@@ -182,7 +219,9 @@ def test_a_play_meant_for_an_ended_hand_is_refused_as_stale(human_table, commit)
     hand = human_hand(human_table)
     before = _snapshot(human_table)
     with pytest.raises(services.StaleStateError):
-        services.submit_play(human_table.id, 0, card_code(hand.legal_moves(0)[0]), expected_version=stale)
+        services.submit_play(
+            human_table.id, 0, card_code(hand.legal_moves(0)[0]), expected_version=stale
+        )
     _nothing_recorded(human_table, before)
 
 
@@ -223,12 +262,16 @@ def test_an_absent_player_passes_the_last_three_cards_received(human_table, comm
     state = state_of(human_table)
     assert commit(services.absent_move, human_table.id, 0, state.hand_version) is True
     event = PlayEvent.objects.get(table=human_table, seat=0, kind="pass")
-    hand = replay.rebuild(PlayState.objects.get(table=human_table))  # may be a later state; deal is the same
+    hand = replay.rebuild(
+        PlayState.objects.get(table=human_table)
+    )  # may be a later state; deal is the same
     assert event.actor == "auto"
     assert event.cards == [card_code(c) for c in auto_pass(hand, 0)]
 
 
-def test_an_absent_player_is_played_when_someone_polls_after_the_timeout(human_table, commit, settings):
+def test_an_absent_player_is_played_when_someone_polls_after_the_timeout(
+    human_table, commit, settings
+):
     pass_three(human_table, commit)
     settings.CUORI_ABSENT_TIMEOUT = 0
     before = PlayEvent.objects.filter(table=human_table, actor="auto").count()
@@ -239,14 +282,18 @@ def test_an_absent_player_is_played_when_someone_polls_after_the_timeout(human_t
 def test_a_stale_computer_task_does_nothing(human_table):
     state = state_of(human_table)
     before = _snapshot(human_table)
-    assert services.computer_move(human_table.id, 1, state.hand_version) is False  # seat 1 has passed
+    assert (
+        services.computer_move(human_table.id, 1, state.hand_version) is False
+    )  # seat 1 has passed
     _nothing_recorded(human_table, before)
 
 
 def test_a_game_closed_by_the_arbiter_stops_online_play(table):
     from tables.services import close_game
 
-    services.start_engine_play(table, computers={1: "random", 2: "random", 3: "random"}, seed=4, run=False)
+    services.start_engine_play(
+        table, computers={1: "random", 2: "random", 3: "random"}, seed=4, run=False
+    )
     while not Hand.objects.filter(table=table).exists():
         state = state_of(table)
         hand = replay.rebuild(state)
@@ -260,20 +307,31 @@ def test_a_game_closed_by_the_arbiter_stops_online_play(table):
     if 0 in replay.to_act(hand):
         assert services.absent_move(table.id, 0, replay.turn_key(state, hand)) is False
         with pytest.raises(services.GameFinishedError):
-            services.submit_play(table.id, 0, card_code(hand.legal_moves(0)[0]) if hand.phase == "play" else "2C")
+            services.submit_play(
+                table.id, 0, card_code(hand.legal_moves(0)[0]) if hand.phase == "play" else "2C"
+            )
     _nothing_recorded(table, before)
     assert Hand.objects.filter(table=table).count() == 1
 
 
-@pytest.mark.parametrize("rules,players", [("omnibus", 4), ("omnibus", 5), ("pagat", 3), ("spot", 4)])
+@pytest.mark.parametrize(
+    "rules,players", [("omnibus", 4), ("omnibus", 5), ("pagat", 3), ("spot", 4)]
+)
 def test_every_hand_the_engine_plays_passes_the_exact_hand_check(db, commit, rules, players):
     """Engine-played tables of every size and bonus card record every hand (the exact check's own
     tests cover the Omnibus 16/0/0/0 that used to stop such a table)."""
     from tests.factories import TournamentFactory, seated_table
 
-    tournament = TournamentFactory(slug=f"{rules}-{players}", rules=rules, game_end="hands", hands_per_game=12)
+    tournament = TournamentFactory(
+        slug=f"{rules}-{players}", rules=rules, game_end="hands", hands_per_game=12
+    )
     table = seated_table(tournament, players=players)
-    commit(services.start_engine_play, table, computers={p: "random" for p in range(players)}, seed=players)
+    commit(
+        services.start_engine_play,
+        table,
+        computers={p: "random" for p in range(players)},
+        seed=players,
+    )
     assert state_of(table).finished
     hands = list(Hand.objects.filter(table=table))
     assert len(hands) == 12 and all(h.source == "engine" for h in hands)

@@ -8,8 +8,11 @@ from django.core.exceptions import ImproperlyConfigured
 
 SETTINGS = Path(__file__).resolve().parents[2] / "config" / "settings.py"
 ONLINE_PLAY = {
-    "CUORI_COMPUTER_PAUSE": 1.0, "CUORI_ABSENT_TIMEOUT": 60.0, "CUORI_TASK_GRACE": 30.0,
-    "CUORI_SEAT_LINK_DAYS": 7.0, "CUORI_HARD_TIME_LIMIT_MS": 800,
+    "CUORI_COMPUTER_PAUSE": 1.0,
+    "CUORI_ABSENT_TIMEOUT": 60.0,
+    "CUORI_TASK_GRACE": 30.0,
+    "CUORI_SEAT_LINK_DAYS": 7.0,
+    "CUORI_HARD_TIME_LIMIT_MS": 800,
 }
 
 
@@ -30,8 +33,12 @@ def test_the_online_play_settings_default_as_documented(monkeypatch):
 
 def test_the_online_play_settings_are_read_from_the_environment(monkeypatch):
     names = settings_with_env(
-        monkeypatch, CUORI_COMPUTER_PAUSE="0", CUORI_ABSENT_TIMEOUT="90.5", CUORI_TASK_GRACE="5",
-        CUORI_SEAT_LINK_DAYS="1.5", CUORI_HARD_TIME_LIMIT_MS="300",
+        monkeypatch,
+        CUORI_COMPUTER_PAUSE="0",
+        CUORI_ABSENT_TIMEOUT="90.5",
+        CUORI_TASK_GRACE="5",
+        CUORI_SEAT_LINK_DAYS="1.5",
+        CUORI_HARD_TIME_LIMIT_MS="300",
     )
     assert names["CUORI_COMPUTER_PAUSE"] == 0.0
     assert names["CUORI_ABSENT_TIMEOUT"] == 90.5
@@ -40,10 +47,16 @@ def test_the_online_play_settings_are_read_from_the_environment(monkeypatch):
     assert names["CUORI_HARD_TIME_LIMIT_MS"] == 300
 
 
-@pytest.mark.parametrize("name,value", [
-    ("CUORI_COMPUTER_PAUSE", "-1"), ("CUORI_ABSENT_TIMEOUT", "-0.5"), ("CUORI_TASK_GRACE", "-3"),
-    ("CUORI_SEAT_LINK_DAYS", "0"), ("CUORI_HARD_TIME_LIMIT_MS", "0"),
-])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("CUORI_COMPUTER_PAUSE", "-1"),
+        ("CUORI_ABSENT_TIMEOUT", "-0.5"),
+        ("CUORI_TASK_GRACE", "-3"),
+        ("CUORI_SEAT_LINK_DAYS", "0"),
+        ("CUORI_HARD_TIME_LIMIT_MS", "0"),
+    ],
+)
 def test_an_impossible_online_play_setting_stops_the_start_naming_it(monkeypatch, name, value):
     with pytest.raises(ImproperlyConfigured, match=name):
         settings_with_env(monkeypatch, **{name: value})

@@ -31,9 +31,13 @@ def worker(settings):
     app.conf.task_always_eager = False
     app.conf.task_default_queue = queue
     app.amqp.queues.select_add(queue)
-    with start_worker(app, pool="solo", perform_ping_check=True, queues=[queue], shutdown_timeout=30) as w:
+    with start_worker(
+        app, pool="solo", perform_ping_check=True, queues=[queue], shutdown_timeout=30
+    ) as w:
         yield w
-    with app.connection_for_write() as conn:  # tasks still queued (countdowns) must not outlive the test
+    with (
+        app.connection_for_write() as conn
+    ):  # tasks still queued (countdowns) must not outlive the test
         conn.default_channel.queue_purge(queue)
 
 
@@ -48,16 +52,25 @@ def wait_for(predicate, timeout):
 
 def test_a_worker_plays_a_table_of_four_computers_to_the_end_of_the_game(worker, tmp_path):
     table = seated_table(TournamentFactory(slug="worker-cup"))
-    services.start_engine_play(table, computers={0: "random", 1: "easy", 2: "random", 3: "easy"}, seed=21)
+    services.start_engine_play(
+        table, computers={0: "random", 1: "easy", 2: "random", 3: "easy"}, seed=21
+    )
     assert wait_for(lambda: PlayState.objects.get(table=table).finished, 240), (
-        f"game unfinished: {PlayState.objects.get(table=table)}")
+        f"game unfinished: {PlayState.objects.get(table=table)}"
+    )
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     assert hands and all(h.source == "engine" and h.record for h in hands)
     assert PlayEvent.objects.filter(table=table, actor="computer").count() == sum(
-        4 + 52 if h.pass_direction != "hold" else 52 for h in hands)
+        4 + 52 if h.pass_direction != "hold" else 52 for h in hands
+    )
     path = tmp_path / "hands.jsonl"
     path.write_text("".join(json.dumps(h.record) + "\n" for h in hands))
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", str(path)], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -69,8 +82,11 @@ def test_with_a_pause_each_computer_move_is_a_task_of_its_own_after_the_pause(wo
     table = seated_table(TournamentFactory(slug="pause-cup", game_end="hands", hands_per_game=1))
     services.start_engine_play(table, computers={p: "random" for p in range(4)}, seed=6)
     assert wait_for(lambda: PlayState.objects.get(table=table).finished, 120)
-    plays = list(PlayEvent.objects.filter(table=table, kind="play").order_by("sequence")
-                 .values_list("created_at", flat=True))
+    plays = list(
+        PlayEvent.objects.filter(table=table, kind="play")
+        .order_by("sequence")
+        .values_list("created_at", flat=True)
+    )
     assert len(plays) == 52
     gaps = [(b - a).total_seconds() for a, b in pairwise(plays)]
     assert min(gaps) >= 0.05, min(gaps)
@@ -82,13 +98,18 @@ def test_a_worker_plays_an_absent_human_after_the_timeout(worker, settings):
     settings.CUORI_ABSENT_TIMEOUT = 0.5
     table = seated_table(TournamentFactory(slug="absent-cup"))
     services.start_engine_play(table, computers={1: "random", 2: "random", 3: "random"}, seed=8)
-    assert wait_for(lambda: PlayEvent.objects.filter(table=table, seat=0, actor="auto").count() >= 2, 60)
-    first = PlayEvent.objects.filter(table=table, seat=0).order_by("hand_number", "sequence").first()
+    assert wait_for(
+        lambda: PlayEvent.objects.filter(table=table, seat=0, actor="auto").count() >= 2, 60
+    )
+    first = (
+        PlayEvent.objects.filter(table=table, seat=0).order_by("hand_number", "sequence").first()
+    )
     assert first.kind == "pass" and first.actor == "auto"
 
 
 def test_a_worker_imports_an_uploaded_hands_file_and_reports_progress(worker):
-    """An upload's import runs in the worker; the job page reads its progress from the task's state."""
+    """An upload's import runs in the worker; the job page reads its progress from the task's
+    state."""
     from tests.factories import PlayerFactory
     from tournaments import imports
     from tournaments.audit import COMMAND_LINE
@@ -100,10 +121,12 @@ def test_a_worker_imports_an_uploaded_hands_file_and_reports_progress(worker):
         Registration.objects.create(tournament=tournament, player=PlayerFactory(name=name))
     lines = ["round,table,hand,player,points"]
     for table in range(20):
-        seated = names[table * 4:table * 4 + 4]
+        seated = names[table * 4 : table * 4 + 4]
         for number in range(1, 4):
             lines += [f"1,{table + 1},{number},{n},{p}" for n, p in zip(seated, [13, 13, 0, 0])]
-    job = imports.start_import(tournament, ImportJob.Kind.HANDS, "\n".join(lines) + "\n", actor=COMMAND_LINE)
+    job = imports.start_import(
+        tournament, ImportJob.Kind.HANDS, "\n".join(lines) + "\n", actor=COMMAND_LINE
+    )
     seen = []
 
     def finished():

@@ -21,18 +21,24 @@ from tournaments.selectors import table_results
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serialises the writer behind the read"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="SQLite serialises the writer behind the read"
+    ),
 ]
 
 
 def commit_a_hand_between_queries(table_id: int, first_query: str):
-    """An execute wrapper that, right after the first query starting with ``first_query``, commits a hand elsewhere."""
+    """An execute wrapper that, right after the first query starting with ``first_query``, commits a
+    hand elsewhere."""
     fired = []
 
     def write():
         try:
-            record_hand(Table.objects.select_related("round__tournament").get(pk=table_id), [0, 0, 13, 13],
-                        actor=COMMAND_LINE)
+            record_hand(
+                Table.objects.select_related("round__tournament").get(pk=table_id),
+                [0, 0, 13, 13],
+                actor=COMMAND_LINE,
+            )
         finally:
             connections.close_all()
 
@@ -56,7 +62,9 @@ def test_the_sheet_shows_a_hand_saved_meanwhile_wholly_or_not_at_all():
         sheet = load_sheet(load_table("coppa", 1, 1))
     assert fired
     assert [row.points for row in sheet.rows] == [(13, 13, 0, 0)]
-    assert sheet.table.version == 1  # the version of the state shown, so the next entry is not refused as stale
+    assert (
+        sheet.table.version == 1
+    )  # the version of the state shown, so the next entry is not refused as stale
     assert len(load_sheet(load_table("coppa", 1, 1)).rows) == 2
 
 

@@ -33,7 +33,9 @@ def second_arbiter():
 
 
 def hands(table):
-    return list(Hand.objects.filter(table=table).order_by("number").values_list("number", flat=True))
+    return list(
+        Hand.objects.filter(table=table).order_by("number").values_list("number", flat=True)
+    )
 
 
 # --- policy "arbiter": recorded at once ----------------------------------------------------------
@@ -45,7 +47,9 @@ def test_arbiter_policy_records_at_once_an_arbiters_or_a_players_entry(arbiter):
     hand = entries.submit(table, actor=player(table, 2), number=2, points=[13, 3, 5, 5])
     assert isinstance(hand, Hand) and hands(table) == [1, 2]
     history = hand.history.get()
-    assert history.history_actor == "player" and history.history_player == player(table, 2).player.pk
+    assert (
+        history.history_actor == "player" and history.history_player == player(table, 2).player.pk
+    )
 
 
 def test_players_may_not_enter_unless_the_tournament_lets_them(arbiter):
@@ -74,7 +78,11 @@ def test_player_policy_an_entry_waits_for_another_player(arbiter):
     hand = entries.accept(table, entry.pk, actor=bruno, seen=((13, 13, 0, 0), None))
     assert hands(table) == [1] and hand.history.get().history_player == anna.player.pk
     entry.refresh_from_db()
-    assert entry.status == "recorded" and entry.hand == hand and entry.decided_by_player == bruno.player
+    assert (
+        entry.status == "recorded"
+        and entry.hand == hand
+        and entry.decided_by_player == bruno.player
+    )
 
 
 def test_player_policy_an_arbiters_entry_is_accepted_by_any_player(arbiter):
@@ -94,7 +102,9 @@ def test_a_rejected_entry_is_disputed_until_entered_again_or_decided(arbiter):
     entry.refresh_from_db()
     assert entry.status == "rejected" and entry.reason == "Carla took the queen, not me"
     hand = entries.decide(table, 1, actor=arbiter, points=[13, 0, 13, 0])
-    assert hand.number == 1 and list(hand.scores.order_by("seat__position").values_list("points", flat=True)) == [13, 0, 13, 0]
+    assert hand.number == 1 and list(
+        hand.scores.order_by("seat__position").values_list("points", flat=True)
+    ) == [13, 0, 13, 0]
     entry.refresh_from_db()
     assert entry.status == "superseded" and entry.decided_by_user == arbiter.user
 
@@ -103,12 +113,16 @@ def test_a_confirmation_of_an_entry_that_changed_is_refused_with_the_new_values(
     table = table_with("player")
     anna, bruno, carla = player(table, 0), player(table, 1), player(table, 2)
     first = entries.submit(table, actor=anna, number=1, points=[13, 13, 0, 0])
-    second = entries.submit(table, actor=carla, number=1, points=[13, 0, 13, 0])  # replaces the first
+    second = entries.submit(
+        table, actor=carla, number=1, points=[13, 0, 13, 0]
+    )  # replaces the first
     with pytest.raises(entries.StaleEntryError) as err:
         entries.accept(table, first.pk, actor=bruno, seen=((13, 13, 0, 0), None))
     assert err.value.current == second
     with pytest.raises(entries.StaleEntryError):
-        entries.accept(table, second.pk, actor=bruno, seen=((13, 13, 0, 0), None))  # not what is shown now
+        entries.accept(
+            table, second.pk, actor=bruno, seen=((13, 13, 0, 0), None)
+        )  # not what is shown now
     entries.accept(table, second.pk, actor=bruno, seen=((13, 0, 13, 0), None))
     assert hands(table) == [1]
 
@@ -120,7 +134,9 @@ def test_an_entry_gets_the_exact_hand_check_and_the_numbering():
     with pytest.raises(ScoringError, match="next hand at this table is hand 1"):
         entries.submit(table, actor=player(table, 0), number=2, points=[13, 13, 0, 0])
     again = entries.submit(table, actor=player(table, 0), number=1, points=[13, 13, 0, 0])
-    assert entries.submit(table, actor=player(table, 0), number=1, points=[13, 13, 0, 0]) == again  # sent twice
+    assert (
+        entries.submit(table, actor=player(table, 0), number=1, points=[13, 13, 0, 0]) == again
+    )  # sent twice
     assert HandEntry.objects.filter(status="pending").count() == 1
 
 
@@ -137,12 +153,14 @@ def test_the_table_result_is_accepted_by_a_player_who_did_not_enter_the_last_han
     entries.accept_result(table, actor=bruno)
     table.refresh_from_db()
     assert table.result_confirmed_at is not None
-    services.reopen_result(table, actor=arbiter, reason="hand 3 was 24/2")  # reopening a confirmed table
+    services.reopen_result(
+        table, actor=arbiter, reason="hand 3 was 24/2"
+    )  # reopening a confirmed table
     table.refresh_from_db()
     assert table.result_confirmed_at is None
 
 
-# --- policy "double": two independent entries ------------------------------------------------------
+# --- policy "double": two independent entries -----------------------------------------------------
 
 
 def test_double_entry_equal_entries_record_the_hand(arbiter, second_arbiter):
@@ -167,7 +185,9 @@ def test_double_entry_players_of_two_seats_and_a_mismatch_for_the_arbiter(arbite
     hand = entries.decide(table, 1, actor=arbiter, entry_id=chosen.pk)
     assert hands(table) == [1] and hand.history.get().history_user_id == arbiter.user.pk
     assert dict(HandEntry.objects.values_list("entered_by_player", "status")) == {
-        anna.player.pk: "recorded", bruno.player.pk: "superseded"}
+        anna.player.pk: "recorded",
+        bruno.player.pk: "superseded",
+    }
 
 
 def test_decisions_and_acceptances_respect_final_results(arbiter):
@@ -181,7 +201,7 @@ def test_decisions_and_acceptances_respect_final_results(arbiter):
     assert hands(table) == []
 
 
-# --- calling the arbiter ---------------------------------------------------------------------------
+# --- calling the arbiter --------------------------------------------------------------------------
 
 
 def test_a_player_calls_the_arbiter_and_the_arbiter_answers(arbiter):

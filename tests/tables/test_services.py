@@ -1,4 +1,5 @@
-"""Recording hands at a table: validation, penalties, game end, corrections, locking, constraints."""
+"""Recording hands at a table: validation, penalties, game end, corrections, locking,
+constraints."""
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -39,12 +40,20 @@ def test_it_refuses_points_that_do_not_add_up_and_writes_nothing():
 
 def test_a_penalty_hand_gives_the_offender_26_and_keeps_who_and_why_002():
     table = seated_table()
-    hand = services.record_hand(table, None, penalty_offender=1, penalty_reason="revoke: did not follow suit", actor=COMMAND_LINE)
+    hand = services.record_hand(
+        table,
+        None,
+        penalty_offender=1,
+        penalty_reason="revoke: did not follow suit",
+        actor=COMMAND_LINE,
+    )
     assert totals(table) == [0, 26, 0, 0]
     assert hand.penalty.offender.position == 1
     assert hand.penalty.reason == "revoke: did not follow suit"
     with pytest.raises(ScoringError, match="reason"):
-        services.record_hand(table, None, penalty_offender=1, penalty_reason=" ", actor=COMMAND_LINE)
+        services.record_hand(
+            table, None, penalty_offender=1, penalty_reason=" ", actor=COMMAND_LINE
+        )
 
 
 def test_the_game_ends_exactly_at_100_and_refuses_further_hands_002_s15():
@@ -54,7 +63,7 @@ def test_the_game_ends_exactly_at_100_and_refuses_further_hands_002_s15():
     services.record_hand(table, [0, 13, 13, 0], actor=COMMAND_LINE)  # seat 1 at 52
     services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)  # seat 1 at 65
     services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)  # 78
-    services.record_hand(table, [4, 9, 13, 0], actor=COMMAND_LINE)   # 87
+    services.record_hand(table, [4, 9, 13, 0], actor=COMMAND_LINE)  # 87
     services.record_hand(table, [0, 13, 13, 0], actor=COMMAND_LINE)  # seat 1 at 100 exactly
     state = services.game_state(table)
     assert state.totals[1] == 100 and state.over
@@ -122,7 +131,14 @@ def test_a_correction_keeps_the_old_values_and_the_reason():
 def test_a_correction_to_a_penalty_and_back():
     table = seated_table()
     hand = services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
-    services.correct_hand(hand, None, reason="illegal play found", penalty_offender=3, penalty_reason="queen on first trick", actor=COMMAND_LINE)
+    services.correct_hand(
+        hand,
+        None,
+        reason="illegal play found",
+        penalty_offender=3,
+        penalty_reason="queen on first trick",
+        actor=COMMAND_LINE,
+    )
     assert totals(table) == [0, 0, 0, 26]
     assert Penalty.objects.get().offender.position == 3
     services.correct_hand(hand, [13, 13, 0, 0], reason="penalty withdrawn", actor=COMMAND_LINE)
@@ -144,9 +160,22 @@ def test_a_correction_that_would_end_the_game_early_is_refused():
 @pytest.mark.parametrize(
     "make",
     [
-        pytest.param(lambda t, s: Hand.objects.create(table=t, number=1, dealer=0, pass_direction="left"), id="duplicate-hand-number"),
-        pytest.param(lambda t, s: HandScore.objects.create(hand=Hand.objects.get(table=t), seat=s[0], points=1), id="second-score-per-seat"),
-        pytest.param(lambda t, s: Seat.objects.create(table=t, round=t.round, position=5 - 1, registration=s[0].registration), id="same-player-twice-in-a-round"),
+        pytest.param(
+            lambda t, s: Hand.objects.create(table=t, number=1, dealer=0, pass_direction="left"),
+            id="duplicate-hand-number",
+        ),
+        pytest.param(
+            lambda t, s: HandScore.objects.create(
+                hand=Hand.objects.get(table=t), seat=s[0], points=1
+            ),
+            id="second-score-per-seat",
+        ),
+        pytest.param(
+            lambda t, s: Seat.objects.create(
+                table=t, round=t.round, position=5 - 1, registration=s[0].registration
+            ),
+            id="same-player-twice-in-a-round",
+        ),
     ],
 )
 def test_the_database_refuses_broken_invariants(make):

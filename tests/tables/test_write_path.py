@@ -66,7 +66,9 @@ def test_record_refuses_a_confirmed_result(table):
     services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
     services.close_game(table, actor=COMMAND_LINE)
     services.confirm_result(table, actor=COMMAND_LINE)
-    Table.objects.filter(pk=table.pk).update(closed_by_arbiter=False)  # even were the game still open
+    Table.objects.filter(pk=table.pk).update(
+        closed_by_arbiter=False
+    )  # even were the game still open
     with pytest.raises(services.ResultFinalError, match="confirmed"):
         services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
     assert Hand.objects.count() == 1
@@ -79,7 +81,9 @@ def test_record_refuses_hands_by_hand_at_an_engine_table_and_engine_hands_elsewh
     table.refresh_from_db()
     with pytest.raises(services.EnginePlayedError, match="played via the engine"):
         services.record_hand(table, [13, 13, 0, 0], actor=Actor.of(user))
-    hand = services.record_hand(table, [13, 13, 0, 0], actor=ENGINE, record={"format": "hearts-hand/1"})
+    hand = services.record_hand(
+        table, [13, 13, 0, 0], actor=ENGINE, record={"format": "hearts-hand/1"}
+    )
     assert hand.source == Hand.Source.ENGINE and hand.record == {"format": "hearts-hand/1"}
 
 
@@ -97,8 +101,12 @@ def test_record_refuses_a_stale_version(table):
 
 
 def test_the_same_hand_sent_twice_is_recorded_once(table):
-    first = services.record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE, number=1, expected_version=0)
-    again = services.record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE, number=1, expected_version=0)
+    first = services.record_hand(
+        table, [13, 3, 5, 5], actor=COMMAND_LINE, number=1, expected_version=0
+    )
+    again = services.record_hand(
+        table, [13, 3, 5, 5], actor=COMMAND_LINE, number=1, expected_version=0
+    )
     assert first.created and not again.created and again.pk == first.pk
     assert Hand.objects.count() == 1 and HandScore.objects.count() == 4
     table.refresh_from_db()
@@ -106,17 +114,26 @@ def test_the_same_hand_sent_twice_is_recorded_once(table):
 
 
 def test_the_same_penalty_sent_twice_is_recorded_once(table):
-    services.record_hand(table, None, actor=COMMAND_LINE, number=1, penalty_offender=2, penalty_reason="revoke")
-    again = services.record_hand(table, None, actor=COMMAND_LINE, number=1, penalty_offender=2, penalty_reason="revoke")
+    services.record_hand(
+        table, None, actor=COMMAND_LINE, number=1, penalty_offender=2, penalty_reason="revoke"
+    )
+    again = services.record_hand(
+        table, None, actor=COMMAND_LINE, number=1, penalty_offender=2, penalty_reason="revoke"
+    )
     assert not again.created and Penalty.objects.count() == 1
 
 
 def test_other_points_for_a_recorded_hand_are_a_conflict(table):
     services.record_hand(table, [13, 3, 5, 5], actor=COMMAND_LINE, number=1)
-    with pytest.raises(services.HandConflictError, match=r"Hand 1 is already recorded with other points \(13 / 3 / 5 / 5\)"):
+    with pytest.raises(
+        services.HandConflictError,
+        match=r"Hand 1 is already recorded with other points \(13 / 3 / 5 / 5\)",
+    ):
         services.record_hand(table, [3, 13, 5, 5], actor=COMMAND_LINE, number=1)
     with pytest.raises(services.HandConflictError):
-        services.record_hand(table, None, actor=COMMAND_LINE, number=1, penalty_offender=0, penalty_reason="x")
+        services.record_hand(
+            table, None, actor=COMMAND_LINE, number=1, penalty_offender=0, penalty_reason="x"
+        )
     assert HandScore.objects.filter(points=3).get().seat.position == 1
 
 
@@ -129,14 +146,21 @@ def test_points_no_deal_can_give_are_refused_naming_the_card(table):
     for points in ([12, 12, 2, 0], [7, 7, 6, 6]):
         with pytest.raises(ImpossibleHandError) as err:
             services.record_hand(table, points, actor=COMMAND_LINE)
-        assert str(err.value) == "No seat has 13 or more points, so nobody took the queen of spades: check the numbers"
+        assert (
+            str(err.value)
+            == "No seat has 13 or more points, so nobody took the queen of spades: check the "
+            "numbers"
+        )
     assert not Hand.objects.exists()
 
 
 def test_an_omnibus_hand_the_engine_produces_is_accepted_and_two_negatives_are_not():
     table = seated_table(TournamentFactory(rules="omnibus"))
     services.record_hand(table, [16, 0, 0, 0], actor=COMMAND_LINE)  # QS + 3 hearts; JD + 10 hearts
-    with pytest.raises(ImpossibleHandError, match=r"^Two seats are negative but there is only one jack of diamonds \(-10\)$"):
+    with pytest.raises(
+        ImpossibleHandError,
+        match=r"^Two seats are negative but there is only one jack of diamonds \(-10\)$",
+    ):
         services.record_hand(table, [-5, -5, 13, 13], actor=COMMAND_LINE)
 
 
@@ -158,7 +182,12 @@ def test_a_final_result_refuses_corrections_and_closes(table, block):
         services.correct_hand(hand, [0, 0, 13, 13], actor=COMMAND_LINE, reason="typo")
     with pytest.raises(services.ResultFinalError):
         services.close_game(table, actor=COMMAND_LINE)
-    assert list(HandScore.objects.order_by("seat__position").values_list("points", flat=True)) == [13, 13, 0, 0]
+    assert list(HandScore.objects.order_by("seat__position").values_list("points", flat=True)) == [
+        13,
+        13,
+        0,
+        0,
+    ]
 
 
 def test_a_correction_needs_a_reason_and_a_change(table):
@@ -174,7 +203,9 @@ def test_a_correction_needs_a_reason_and_a_change(table):
 def test_a_correction_with_a_stale_version_is_refused(table):
     hand = services.record_hand(table, [13, 13, 0, 0], actor=COMMAND_LINE)
     with pytest.raises(services.StaleTableError):
-        services.correct_hand(hand, [0, 0, 13, 13], actor=COMMAND_LINE, reason="typo", expected_version=0)
+        services.correct_hand(
+            hand, [0, 0, 13, 13], actor=COMMAND_LINE, reason="typo", expected_version=0
+        )
 
 
 def test_confirming_needs_an_ended_game_and_an_open_round(table):
@@ -200,15 +231,19 @@ def test_every_write_records_its_actor(table, user):
     services.record_hand(table, [13, 13, 0, 0], actor=Actor.of(user))
     hand = services.record_hand(table, [0, 0, 13, 13], actor=COMMAND_LINE)
     services.correct_hand(hand, [0, 13, 13, 0], actor=Actor.of(user), reason="columns swapped")
-    actors = {(h.hand.number, h.history_type, h.history_actor, h.history_user_id)
-              for h in HandScore.history.select_related("hand")}
+    actors = {
+        (h.hand.number, h.history_type, h.history_actor, h.history_user_id)
+        for h in HandScore.history.select_related("hand")
+    }
     assert (1, "+", "user", user.pk) in actors
     assert (2, "+", "command", None) in actors
     assert (2, "~", "user", user.pk) in actors
     corrected = HandScore.history.filter(history_type="~")
     assert {h.history_change_reason for h in corrected} == {"columns swapped"}
     services.close_game(table, actor=COMMAND_LINE)
-    closed = Table.history.filter(id=table.pk, closed_by_arbiter=True).order_by("history_date").first()
+    closed = (
+        Table.history.filter(id=table.pk, closed_by_arbiter=True).order_by("history_date").first()
+    )
     assert closed.history_actor == "command"
 
 
@@ -276,7 +311,10 @@ def test_reopening_a_round_needs_a_reason_a_lock_and_an_open_tournament(table):
     organizer.reopen_tournament(round_.tournament, actor=COMMAND_LINE, reason="a typo at table 1")
     reopened = organizer.reopen_round(round_, actor=COMMAND_LINE, reason="a typo at table 1")
     assert reopened.status == Round.Status.PLAYING
-    assert reopened.history.order_by("-history_date").first().history_change_reason == "a typo at table 1"
+    assert (
+        reopened.history.order_by("-history_date").first().history_change_reason
+        == "a typo at table 1"
+    )
 
 
 def test_finishing_needs_every_round_locked_and_states_rounds_not_played(table):
@@ -321,29 +359,53 @@ def test_the_lock_plan_states_what_locking_will_do(table):
 def test_the_admin_shows_hands_scores_and_penalties_but_does_not_write_them(client, table):
     admin = get_user_model().objects.create_superuser("root", password="pw-root-123")
     client.force_login(admin)
-    hand = services.record_hand(table, None, actor=COMMAND_LINE, penalty_offender=1, penalty_reason="revoke")
+    hand = services.record_hand(
+        table, None, actor=COMMAND_LINE, penalty_offender=1, penalty_reason="revoke"
+    )
     url = f"/admin/tables/hand/{hand.pk}/change/"
     page = client.get(url)
     assert page.status_code == 200 and 'name="scores-0-points"' not in page.content.decode()
     assert client.post(url, {"number": 1}).status_code == 403
     assert client.post(f"/admin/tables/hand/{hand.pk}/delete/", {"post": "yes"}).status_code == 403
     assert client.get(f"/admin/tables/penalty/{hand.penalty.pk}/change/").status_code == 200
-    assert client.post(f"/admin/tables/penalty/{hand.penalty.pk}/change/", {"reason": "x"}).status_code == 403
+    assert (
+        client.post(f"/admin/tables/penalty/{hand.penalty.pk}/change/", {"reason": "x"}).status_code
+        == 403
+    )
     table_page = client.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
-    assert 'name="result_confirmed_at' not in table_page and 'name="closed_by_arbiter"' not in table_page
-    assert list(HandScore.objects.values_list("points", flat=True).order_by("seat__position")) == [0, 26, 0, 0]
+    assert (
+        'name="result_confirmed_at' not in table_page
+        and 'name="closed_by_arbiter"' not in table_page
+    )
+    assert list(HandScore.objects.values_list("points", flat=True).order_by("seat__position")) == [
+        0,
+        26,
+        0,
+        0,
+    ]
 
 
 def test_hands_recorded_in_bulk_have_the_same_history_as_one_by_one(table, user):
-    """Bulk inserts write their history with INSERT ... SELECT: the records must equal those of save()."""
+    """Bulk inserts write their history with INSERT ... SELECT: the records must equal those of
+    save()."""
     other = seated_table(table.round.tournament, number=2)
     services.record_hand(table, [13, 13, 0, 0], actor=Actor.of(user))
-    services.record_hands([services.TableHands(other, [services.NewHand([13, 13, 0, 0])])], actor=Actor.of(user))
+    services.record_hands(
+        [services.TableHands(other, [services.NewHand([13, 13, 0, 0])])], actor=Actor.of(user)
+    )
 
     def history(t):
         return sorted(
-            (h.history_type, h.history_actor, h.history_user_id, h.points, h.floor, h.seat.position, h.hand.number,
-             h.history_change_reason or "")
+            (
+                h.history_type,
+                h.history_actor,
+                h.history_user_id,
+                h.points,
+                h.floor,
+                h.seat.position,
+                h.hand.number,
+                h.history_change_reason or "",
+            )
             for h in HandScore.history.filter(hand__table=t).select_related("seat", "hand")
         )
 
@@ -351,24 +413,36 @@ def test_hands_recorded_in_bulk_have_the_same_history_as_one_by_one(table, user)
     for model in (Hand,):
         saved = model.history.filter(table=table).get()
         bulk = model.history.filter(table=other).get()
-        assert (saved.history_type, saved.history_actor, saved.history_user_id, saved.number, saved.dealer) == (
-            bulk.history_type, bulk.history_actor, bulk.history_user_id, bulk.number, bulk.dealer)
+        assert (
+            saved.history_type,
+            saved.history_actor,
+            saved.history_user_id,
+            saved.number,
+            saved.dealer,
+        ) == (bulk.history_type, bulk.history_actor, bulk.history_user_id, bulk.number, bulk.dealer)
 
 
 def test_record_hands_names_the_table_and_hand_refused(table):
     other = seated_table(table.round.tournament, number=2)
-    batches = [services.TableHands(table, [services.NewHand([13, 13, 0, 0])]),
-               services.TableHands(other, [services.NewHand([13, 13, 0, 0]), services.NewHand([7, 7, 6, 6])])]
+    batches = [
+        services.TableHands(table, [services.NewHand([13, 13, 0, 0])]),
+        services.TableHands(
+            other, [services.NewHand([13, 13, 0, 0]), services.NewHand([7, 7, 6, 6])]
+        ),
+    ]
     with pytest.raises(ImpossibleHandError) as err:
         services.record_hands(batches, actor=COMMAND_LINE)
     assert (err.value.table_id, err.value.index) == (other.pk, 1)
     assert not Hand.objects.exists()
     written = services.record_hands(batches[:1], actor=COMMAND_LINE)
-    assert [h.number for h in written[table.pk]] == [1] and Table.objects.get(pk=table.pk).version == 1
+    assert [h.number for h in written[table.pk]] == [1] and Table.objects.get(
+        pk=table.pk
+    ).version == 1
 
 
 def test_the_stored_totals_follow_every_write(table, user):
-    """Seat.points and Table.hands_recorded (read by the standings) equal the hand scores after any write."""
+    """Seat.points and Table.hands_recorded (read by the standings) equal the hand scores after any
+    write."""
     from django.db.models import Count, Sum
 
     from tables.models import Seat
@@ -383,14 +457,30 @@ def test_the_stored_totals_follow_every_write(table, user):
 
     other = seated_table(table.round.tournament, number=2)
     first = services.record_hand(table, [13, 13, 0, 0], actor=Actor.of(user))
-    services.record_hand(table, None, actor=COMMAND_LINE, penalty_offender=3, penalty_reason="revoke")
+    services.record_hand(
+        table, None, actor=COMMAND_LINE, penalty_offender=3, penalty_reason="revoke"
+    )
     check()
-    services.record_hands([services.TableHands(other, [services.NewHand([0, 26, 26, 26]),
-                                                       services.NewHand([13, 3, 5, 5])])], actor=COMMAND_LINE)
+    services.record_hands(
+        [
+            services.TableHands(
+                other, [services.NewHand([0, 26, 26, 26]), services.NewHand([13, 3, 5, 5])]
+            )
+        ],
+        actor=COMMAND_LINE,
+    )
     check()
     services.correct_hand(first, [0, 13, 13, 0], actor=COMMAND_LINE, reason="columns")
     check()
-    services.correct_hand(first, None, actor=COMMAND_LINE, reason="it was a revoke", penalty_offender=0,
-                          penalty_reason="revoke")
+    services.correct_hand(
+        first,
+        None,
+        actor=COMMAND_LINE,
+        reason="it was a revoke",
+        penalty_offender=0,
+        penalty_reason="revoke",
+    )
     check()
-    assert list(Seat.objects.filter(table=table).order_by("position").values_list("points", flat=True)) == [26, 0, 0, 26]
+    assert list(
+        Seat.objects.filter(table=table).order_by("position").values_list("points", flat=True)
+    ) == [26, 0, 0, 26]

@@ -10,9 +10,9 @@ from tournaments.models import Tournament
 
 class Command(BaseCommand):
     help = (
-        "Write every engine-played hand's record (engine format hearts-hand/1, one JSON line each): "
-        "export_hand_records SLUG [--round N] [--output FILE.jsonl]. "
-        "Check them with: python -m engine validate FILE.jsonl"
+        "Write every engine-played hand's record (engine format hearts-hand/1, one JSON line "
+        "each): export_hand_records SLUG [--round N] [--output FILE.jsonl]. Check them with: "
+        "python -m engine validate FILE.jsonl"
     )
 
     def add_arguments(self, parser):
@@ -24,15 +24,23 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"no tournament with slug {slug!r}")
-        hands = Hand.objects.filter(table__round__tournament=tournament, source=Hand.Source.ENGINE, record__isnull=False)
+        hands = Hand.objects.filter(
+            table__round__tournament=tournament, source=Hand.Source.ENGINE, record__isnull=False
+        )
         if round_number is not None:
             if not tournament.rounds.filter(number=round_number).exists():
                 raise CommandError(f"{slug} has no round {round_number}")
             hands = hands.filter(table__round__number=round_number)
-        records = hands.order_by("table__round__number", "table__number", "number").values_list("record", flat=True)
+        records = hands.order_by("table__round__number", "table__number", "number").values_list(
+            "record", flat=True
+        )
         try:
             with contextlib.ExitStack() as stack:
-                out = stack.enter_context(open(output, "w", encoding="utf-8")) if output else sys.stdout
+                out = (
+                    stack.enter_context(open(output, "w", encoding="utf-8"))
+                    if output
+                    else sys.stdout
+                )
                 count = 0
                 for record in records.iterator(chunk_size=500):
                     out.write(dumps(record) + "\n")

@@ -19,10 +19,26 @@ from tournaments.models import Round, Tournament
 
 SLUG = "demo-cup"
 NAMES = [
-    "Alessandra Rossi", "Bruno Ferrari", "Chiara Esposito", "Davide Bianchi", "Elena Romano", "Fabio Colombo",
-    "Giulia Ricci", "Luca Marino", "Marta Greco", "Nicola Bruno", "Paola Gallo", "Roberto Conti",
-    "Sara De Luca", "Tommaso Mancini", "Valentina Costa", "Zeno Giordano", "Irene Rizzo", "Oscar Lombardi",
-    "Ugo Moretti", "Wanda Barbieri",
+    "Alessandra Rossi",
+    "Bruno Ferrari",
+    "Chiara Esposito",
+    "Davide Bianchi",
+    "Elena Romano",
+    "Fabio Colombo",
+    "Giulia Ricci",
+    "Luca Marino",
+    "Marta Greco",
+    "Nicola Bruno",
+    "Paola Gallo",
+    "Roberto Conti",
+    "Sara De Luca",
+    "Tommaso Mancini",
+    "Valentina Costa",
+    "Zeno Giordano",
+    "Irene Rizzo",
+    "Oscar Lombardi",
+    "Ugo Moretti",
+    "Wanda Barbieri",
 ]
 
 
@@ -37,7 +53,10 @@ def _play_until_hand(table_id: int, number: int) -> None:
 
 
 class Command(BaseCommand):
-    help = "Create the demo tournament (slug 'demo-cup'): round 1 played and locked, round 2 in progress with a live table."
+    help = (
+        "Create the demo tournament (slug 'demo-cup'): round 1 played and locked, round 2 in "
+        "progress with a live table."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=12)
@@ -50,14 +69,19 @@ class Command(BaseCommand):
         self._print_links(tournament)
 
     def _create(self, players: int, seed: int) -> Tournament:
-        self.stdout.write("Loading the demo tournament (played by computer players; a few seconds)...")
+        self.stdout.write(
+            "Loading the demo tournament (played by computer players; a few seconds)..."
+        )
         relax_durability()
         tournament = ensure_tournament(SLUG, players=players, rounds=3, names=NAMES)
         with transaction.atomic():
             tournament.name = "Demo Cup"
             tournament.venue = "Circolo Cuori"
-            # The administrator (``ensure_admin``) organizes it, so the organizer's pages show it too.
-            tournament.owner = get_user_model().objects.filter(is_superuser=True).order_by("id").first()
+            # The administrator (``ensure_admin``) organizes it, so the organizer's pages show it
+            # too.
+            tournament.owner = (
+                get_user_model().objects.filter(is_superuser=True).order_by("id").first()
+            )
             tournament.save(update_fields=["name", "venue", "owner"])
         first = organizer.start_round(tournament, actor=COMMAND_LINE, seed=seed)
         play_round(first, level="easy", seed=seed)
@@ -65,7 +89,12 @@ class Command(BaseCommand):
         tables = list(second.tables.order_by("number"))
         for table in tables:
             n = table.seats.count()
-            services.start_engine_play(table, computers={p: "medium" for p in range(n)}, seed=seed + table.number, run=False)
+            services.start_engine_play(
+                table,
+                computers={p: "medium" for p in range(n)},
+                seed=seed + table.number,
+                run=False,
+            )
             _play_until_hand(table.id, 2 if table.number == 1 else 3)
         # Table 1 is the live table: seat 1 is yours (a human), the computers answer you.
         live = tables[0]
@@ -79,15 +108,25 @@ class Command(BaseCommand):
 
     def _print_links(self, tournament: Tournament) -> None:
         round_ = tournament.rounds.exclude(status=Round.Status.LOCKED).order_by("-number").first()
-        self.stdout.write(f"Demo tournament: {reverse('tournament', args=[tournament.slug])}  "
-                          f"(standings: {reverse('standings', args=[tournament.slug])})")
+        self.stdout.write(
+            f"Demo tournament: {reverse('tournament', args=[tournament.slug])}  "
+            f"(standings: {reverse('standings', args=[tournament.slug])})"
+        )
         if round_ is None:
             return
-        live = Table.objects.filter(round=round_, mode=Table.Mode.ENGINE, seats__play__computer="").distinct().first()
+        live = (
+            Table.objects.filter(round=round_, mode=Table.Mode.ENGINE, seats__play__computer="")
+            .distinct()
+            .first()
+        )
         if live is None:
             return
         spectator = reverse("play:spectator", args=[tournament.slug, round_.number, live.number])
         self.stdout.write(f"Live table (spectators): {spectator}")
-        for ps in PlaySeat.objects.filter(seat__table=live, computer="").select_related("seat__registration__player"):
+        for ps in PlaySeat.objects.filter(seat__table=live, computer="").select_related(
+            "seat__registration__player"
+        ):
             link = reverse("play:seat", args=[ps.token])
-            self.stdout.write(f"Play seat {ps.seat.position + 1} ({ps.seat.registration.player.name}): {link}")
+            self.stdout.write(
+                f"Play seat {ps.seat.position + 1} ({ps.seat.registration.player.name}): {link}"
+            )

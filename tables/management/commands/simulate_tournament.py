@@ -16,10 +16,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("--players", type=int, default=64, help="players to register when the field is smaller")
+        parser.add_argument(
+            "--players", type=int, default=64, help="players to register when the field is smaller"
+        )
         parser.add_argument("--rounds", type=int, default=4)
-        parser.add_argument("--level", default="medium", choices=COMPUTER_LEVELS,
-                            help="computer player level, weakest first")
+        parser.add_argument(
+            "--level",
+            default="medium",
+            choices=COMPUTER_LEVELS,
+            help="computer player level, weakest first",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--rules", default="club", help="engine preset of a new tournament")
 
@@ -30,15 +36,22 @@ class Command(BaseCommand):
             raise CommandError("--rounds must be at least 1")
         try:
             summary = simulate_tournament(
-                slug, players=players, rounds=rounds, level=level, seed=seed, rules=rules,
+                slug,
+                players=players,
+                rounds=rounds,
+                level=level,
+                seed=seed,
+                rules=rules,
                 progress=lambda line: self.stdout.write(line),
             )
         except ValidationError as exc:
-            raise CommandError("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
+            raise CommandError(
+                "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
+            ) from None
         except (TournamentError, services.PlayError) as exc:
             raise CommandError(str(exc)) from None
         rate = summary.hands / summary.seconds if summary.seconds else 0.0
         self.stdout.write(
-            f"{slug}: {summary.rounds} round(s) seated, {summary.tables} table(s) and {summary.hands} hand(s) "
-            f"played in {summary.seconds:.1f} s ({rate:.1f} hands/s)"
+            f"{slug}: {summary.rounds} round(s) seated, {summary.tables} table(s) and "
+            f"{summary.hands} hand(s) played in {summary.seconds:.1f} s ({rate:.1f} hands/s)"
         )
