@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install migrate bench lint clean
+.PHONY: run serve test install migrate bench lint messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,12 @@ ifeq ($(strip $(PYTEST_ARGS)),)
 else
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 endif
+
+# The Italian catalogue: new and changed strings of the code and templates (not var/ or bench/), then
+# compiled. Translate the entries left empty or fuzzy in locale/it/LC_MESSAGES/django.po in between.
+messages: install
+	$(PY) manage.py makemessages -l it --no-obsolete --ignore 'var/*' --ignore 'bench/*'
+	$(PY) manage.py compilemessages -l it --ignore '.venv/*' --ignore 'var/*'
 
 bench: install
 	$(PY) bench/standings.py
