@@ -8,7 +8,7 @@ pair that shares a table ``m`` times counts ``m - 1``.
 
 Every schedule has ``repeats = meetings - distinct pairs met``, where
 ``meetings`` is fixed by the sizes (``rounds * sum(C(size, 2))``).  The
-bound (:func:`lower_bound`) is the largest of three counting arguments:
+bound (:func:`lower_bound`) is the largest of four counting arguments:
 
 - *pairs*: at most ``C(n, 2)`` distinct pairs exist;
 - *players*: a player meets at most ``n - 1`` distinct others, whatever
@@ -21,14 +21,30 @@ bound (:func:`lower_bound`) is the largest of three counting arguments:
   without a repeat.)  With tables of 3 or 5, fairness (nobody a second
   odd table before everybody has had one) keeps the odd tables of two
   rounds of one pass apart, which forces more: the bound holds for fair
-  schedules, the only ones Cuori makes.
+  schedules, the only ones Cuori makes;
+- *fair round pairs*: with tables of 3 or 5, fairness hands the odd seats
+  out in passes (each player's j-th odd table in the j-th pass), which
+  limits how many players sit at odd tables in both of two rounds; given
+  that overlap, the players that go from one kind of table of a round to
+  one kind of another round are spread over their tables, and two in one
+  table of each met twice.  Repeats are at least the weight of a heaviest
+  spanning tree of the rounds weighted by those forced coincidences (a
+  pair meeting in m rounds pays m - 1 repeats, and a tree has at most
+  m - 1 edges among those rounds).  For 9 players (tables of 4 and 5) over
+  2 rounds it gives the 12 repeats fairness forces: round 2's table of 5
+  holds the 4 players of round 1's table of 4.
 
 :func:`quality` adds the figure from the literature where there is one:
 the repeat-free schedules of the social golfer problem (Harvey's table,
 CSPLib prob010; Miller, Valkov and Abel, "Combinatorial solutions to the
 social golfer problem and the social golfer problem with adjacent group
-sizes", Symmetry 18(2):269, 2026), and optima that the bound proves
-(a plan reaching the bound is optimal).
+sizes", Symmetry 18(2):269, 2026), optima that the bound proves (a plan
+reaching the bound is optimal), and optima proved by exhaustive search
+(``bench/seating_exact.py``) or a constraint model over the fair schedules
+(``bench/seating_cpsat.py``, OR-Tools CP-SAT).  The repeat-free schedules
+with adjacent group sizes in the literature are not fair in Cuori's sense
+(some players sit at a table of 3 or 5 in round after round), so for
+fields with odd tables the figure here is the fair one.
 """
 
 from __future__ import annotations
@@ -58,6 +74,15 @@ _REPEAT_FREE_4 = {
 #: seatings; the counting bound is already exact for 2, 3 and 5 rounds).
 _EXACT_4 = {
     (12, 4): (13, "exhaustive search over all schedules (bench/seating_exact.py)"),
+}
+
+#: Exact optima of fair schedules with odd-size tables (no byes), keyed by
+#: (players, rounds, one round's table sizes): proved with OR-Tools CP-SAT
+#: (``bench/seating_cpsat.py``: the solver's lower bound met its best
+#: schedule).  Without fairness these fields have repeat-free schedules
+#: (one player at a table of 3 every round); fairly, they do not.
+_EXACT_FAIR = {
+    (13, 4, (4, 3, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
 }
 
 _PRIME_POWERS = {
@@ -276,8 +301,10 @@ def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, t
 
 
 def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> tuple[int, str] | None:
-    if byes or any(s != table_size for s in sizes) or table_size != 4:
+    if byes or table_size != 4:
         return None
+    if any(s != table_size for s in sizes):
+        return _EXACT_FAIR.get((n, rounds, tuple(sizes)))
     return _EXACT_4.get((n, rounds))
 
 

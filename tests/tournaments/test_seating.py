@@ -484,10 +484,41 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
         (17, 3, TABLES_OF_5, 8),    # the table of 5 draws on 3 tables of 4 (fairness)
         (16, 5, TABLES_OF_5, 0),
         (400, 12, TABLES_OF_5, 0),
+        # fairness: round 2's table of 5 holds round 1's table of 4 (6 pairs),
+        # and round 2's table of 4 four players of round 1's table of 5 (6 pairs)
+        (9, 2, TABLES_OF_5, 12),
+        # round 2's tables of 4 are filled from round 1's two tables of 5 (2 + 2
+        # pairs), its tables of 5 hold round 1's tables of 4 (2 + 2): 8; then
+        # rounds 3 and 4 (4) and a third pair of rounds (2) along a spanning tree
+        (18, 2, TABLES_OF_5, 8),
+        (18, 4, TABLES_OF_5, 14),
+        (13, 2, TABLES_OF_3, 2),
     ],
 )
 def test_lower_bound_by_counting(n, rounds, odd, bound):
     assert plan_quality(n, rounds, odd=odd).bound == bound
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "odd"),
+    [(9, 2, TABLES_OF_5), (10, 2, TABLES_OF_3), (18, 2, TABLES_OF_5), (17, 4, TABLES_OF_3),
+     (22, 4, TABLES_OF_5), (31, 5, TABLES_OF_5)],
+)
+def test_fair_fields_reach_the_fairness_bound(n, rounds, odd):
+    """Where fairness forces repeats, the bound counts them and the plan
+    reaches it (so it is the optimum of fair schedules)."""
+    plan = plan_rounds(range(1, n + 1), rounds, seed=3, odd=odd)
+    assert count_repeated_pairs(plan) == plan_quality(n, rounds, odd=odd).bound > 0
+
+
+def test_thirteen_players_with_tables_of_3_have_a_proved_fair_optimum():
+    """6 repeats over 4 rounds (CP-SAT, bench/seating_cpsat.py), where an
+    unfair schedule (one player at a table of 3 every round) has none."""
+    quality = plan_quality(13, 4, odd=TABLES_OF_3)
+    assert (quality.bound, quality.best_known, quality.exact) == (6, 6, True)
+    assert "CP-SAT" in quality.source
+    plan = plan_rounds(range(1, 14), 4, seed=1, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) == 6
 
 
 def test_the_bound_for_twelve_players_over_four_rounds_is_the_known_optimum():
