@@ -21,7 +21,8 @@ it optimal or improve on it.
 This is why ``seating_bounds`` knows that 13 players over 4 rounds (a table
 of 4 and three of 3) need 6 repeated pairs when the tables of 3 are handed
 out fairly, although repeat-free schedules exist when one player may sit
-at a table of 3 every round.
+at a table of 3 every round.  Proved on this machine with one worker:
+13 x 4 (tables of 3): 6, in 50 s; 14 x 5 (tables of 3): 6, in 366 s.
 """
 
 from __future__ import annotations

@@ -595,12 +595,49 @@ def _design_start(
             continue
         rng.shuffle(usable)
         player = {point: i for i, point in enumerate(order[:n])}
-        schedule = [
-            [[player[p] for p in t if p not in gone] for t in c] for c in usable[:rounds]
-        ]
-        if _fair(schedule, n, table_size):
+        candidates = [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
+        schedule = _fair_order(candidates, rounds, n, table_size)
+        if schedule is not None:
             return schedule
     return None
+
+
+def _fair_order(
+    candidates: seating_search.Schedule, rounds: int, n: int, table_size: int, limit: int = 20_000
+) -> seating_search.Schedule | None:
+    """``rounds`` of the ``candidates`` (rounds of a repeat-free design) in
+    an order that hands the odd-size tables out fairly (:func:`_fair`
+    after every round), by backtracking over which candidate comes next
+    (at most ``limit`` steps); None when there is none."""
+    odd_sets = [
+        [p for t in tables if len(t) != table_size for p in t] for tables in candidates
+    ]
+    counts = [0] * n
+    chosen: list[int] = []
+    steps = 0
+
+    def extend() -> bool:
+        nonlocal steps
+        if len(chosen) == rounds:
+            return True
+        for i in range(len(candidates)):
+            steps += 1
+            if i in chosen or steps > limit:
+                continue
+            for p in odd_sets[i]:
+                counts[p] += 1
+            if max(counts) - min(counts) <= 1:
+                chosen.append(i)
+                if extend():
+                    return True
+                chosen.pop()
+            for p in odd_sets[i]:
+                counts[p] -= 1
+        return False
+
+    if not extend():
+        return None
+    return [candidates[i] for i in chosen]
 
 
 def _never_met(classes: seating_search.Schedule, n: int, size: int) -> list[tuple[int, ...]]:

@@ -83,6 +83,7 @@ _EXACT_4 = {
 #: (one player at a table of 3 every round); fairly, they do not.
 _EXACT_FAIR = {
     (13, 4, (4, 3, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (14, 5, (4, 4, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
 }
 
 _PRIME_POWERS = {
@@ -239,7 +240,8 @@ def _fair_forest_bound(n: int, rounds: int, sizes: tuple[int, ...], table_size: 
     (:func:`_fair_pair_coincidences`), the weight of a heaviest spanning
     tree of the rounds is a lower bound on the repeats (a pair meeting in
     a set M of rounds pays ``|M| - 1`` repeats and is counted by at most
-    ``|M| - 1`` edges of a tree inside M)."""
+    ``|M| - 1`` edges of a tree inside M), and so is the sum over all
+    pairs of rounds converted as :func:`_repeats_for_coincidences` does."""
     odd = [k for k in sizes if k != table_size]
     if not odd or rounds < 2:
         return 0
@@ -262,7 +264,9 @@ def _fair_forest_bound(n: int, rounds: int, sizes: tuple[int, ...], table_size: 
         if find(r) != find(s):
             root[find(r)] = find(s)
             total += weight
-    return total
+    # or all pairs of rounds at once, paid the cheapest way (pairs meeting
+    # in every round: m - 1 repeats for C(m, 2) coincidences)
+    return max(total, _repeats_for_coincidences(sum(w for w, _r, _s in weights), rounds))
 
 
 def _repeats_for_coincidences(coincidences: int, rounds: int) -> int:

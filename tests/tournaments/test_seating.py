@@ -511,14 +511,16 @@ def test_fair_fields_reach_the_fairness_bound(n, rounds, odd):
     assert count_repeated_pairs(plan) == plan_quality(n, rounds, odd=odd).bound > 0
 
 
-def test_thirteen_players_with_tables_of_3_have_a_proved_fair_optimum():
-    """6 repeats over 4 rounds (CP-SAT, bench/seating_cpsat.py), where an
-    unfair schedule (one player at a table of 3 every round) has none."""
-    quality = plan_quality(13, 4, odd=TABLES_OF_3)
-    assert (quality.bound, quality.best_known, quality.exact) == (6, 6, True)
+@pytest.mark.parametrize(("n", "rounds", "optimum"), [(13, 4, 6), (14, 5, 6)])
+def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, optimum):
+    """Proved with CP-SAT (bench/seating_cpsat.py) over the fair schedules,
+    where unfair ones (a player at a table of 3 round after round) have
+    no repeat; the plan reaches it."""
+    quality = plan_quality(n, rounds, odd=TABLES_OF_3)
+    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
     assert "CP-SAT" in quality.source
-    plan = plan_rounds(range(1, 14), 4, seed=1, odd=TABLES_OF_3)
-    assert count_repeated_pairs(plan) == 6
+    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) == optimum
 
 
 def test_the_bound_for_twelve_players_over_four_rounds_is_the_known_optimum():
