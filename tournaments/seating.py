@@ -539,6 +539,8 @@ def _generate(
         start = None
         if options.constructions and not history and ranks is None:
             start = _design_start(n, rounds, plan, options.table_size, rng)
+            if start is None:
+                start = _design_and_search_start(problem, plan, options.table_size, rng)
         target = _target(n, rounds, plan, options.table_size, past_ages)
         schedule = seating_search.search(replace(problem, start=start, target=target))
     played = history if seat_history is None else seat_history
@@ -638,6 +640,42 @@ def _fair_order(
     if not extend():
         return None
     return [candidates[i] for i in chosen]
+
+
+def _design_and_search_start(
+    problem: seating_search.SearchProblem, plan: TablePlan, table_size: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """For more rounds than the known design has (tables of ``table_size``
+    only): the design's rounds, relabelled, then the rounds beyond it
+    planned by the search given the design's rounds as their history (a
+    quarter of the budget), as a start for the joint search.  32 players
+    over 10 rounds: the transversal design's 8 rounds and its groups' round
+    leave each player 4 unmet players none of whom may share a table, so
+    the 10th round costs 16 repeats; the search from scratch finds 23.
+    None when no design covers at least half of the rounds."""
+    n, rounds = problem.n, problem.rounds
+    if plan.byes or any(s != table_size for s in plan.sizes):
+        return None
+    classes, _name = seating_designs.repeat_free_rounds(n, table_size)
+    if not 2 * len(classes) >= rounds > len(classes) > 1:
+        return None
+    order = list(range(n))
+    rng.shuffle(order)
+    design = [[sorted(order[p] for p in t) for t in c] for c in classes]
+    rng.shuffle(design)
+    extra = rounds - len(design)
+    ages: dict[tuple[int, int], list[int]] = {}
+    for age, tables in enumerate(reversed(design), 1):
+        for table in tables:
+            for a in table:
+                for b in table:
+                    if a < b:
+                        ages.setdefault((a, b), []).append(age)
+    rest = seating_search.search(replace(
+        problem, rounds=extra, past_ages=ages, start=None, seed=f"{problem.seed}:after-design",
+        effort=problem.effort / 4, target=seating_bounds.new_repeats_bound(n, extra, plan.sizes, len(ages)),
+    ))
+    return design + rest
 
 
 def _never_met(classes: seating_search.Schedule, n: int, size: int) -> list[tuple[int, ...]]:

@@ -511,6 +511,16 @@ def test_fair_fields_reach_the_fairness_bound(n, rounds, odd):
     assert count_repeated_pairs(plan) == plan_quality(n, rounds, odd=odd).bound > 0
 
 
+def test_more_rounds_than_the_design_keep_the_design():
+    """32 players over 10 rounds: the transversal design and its groups'
+    round (9 rounds, no repeat) and a 10th round whose tables must mix
+    players who met (2 repeats a table at least): 16 repeats, where the
+    search from scratch left 23."""
+    plan = plan_rounds(range(32), 10, seed=4)
+    assert count_repeated_pairs(plan) <= 16
+    assert any(count_repeated_pairs(plan[:r] + plan[r + 1:]) == 0 for r in range(10))
+
+
 @pytest.mark.parametrize(("n", "rounds", "optimum"), [(13, 4, 6), (14, 5, 6)])
 def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, optimum):
     """Proved with CP-SAT (bench/seating_cpsat.py) over the fair schedules,
