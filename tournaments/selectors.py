@@ -340,12 +340,13 @@ def lock_plan(round_: Round) -> DecisionPlan:
 
 
 def finish_plan(tournament: Tournament) -> DecisionPlan:
-    """What finishing ``tournament`` would do (1 query): rounds not locked, rounds not played."""
-    rounds = list(tournament.rounds.order_by("number").values_list("number", "status"))
+    """What finishing ``tournament`` would do (1 query): rounds not locked, planned Swiss rounds
+    not played (a placement final is not one of them: early finals leave Swiss rounds unplayed)."""
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status", "kind"))
     blocking, consequences = [], []
     if not rounds:
         blocking.append(_("No round has been played."))
-    open_rounds = [n for n, status in rounds if status != Round.Status.LOCKED]
+    open_rounds = [n for n, status, _kind in rounds if status != Round.Status.LOCKED]
     if open_rounds:
         blocking.append(
             ngettext(
@@ -355,9 +356,22 @@ def finish_plan(tournament: Tournament) -> DecisionPlan:
             )
             % {"rounds": number_list(open_rounds)}
         )
-    played = rounds[-1][0] if rounds else 0
+    swiss = [n for n, _status, kind in rounds if kind != Round.Kind.FINAL]
+    finals = len(swiss) < len(rounds)
+    played = swiss[-1] if swiss else 0
     missing = list(range(played + 1, tournament.rounds_planned + 1))
-    if missing:
+    if missing and finals:  # the final took a number of its own: name the count, not the numbers
+        consequences.append(
+            ngettext(
+                "Only %(played)s of the %(planned)s planned Swiss round was played before the "
+                "finals.",
+                "Only %(played)s of the %(planned)s planned Swiss rounds were played before the "
+                "finals.",
+                tournament.rounds_planned,
+            )
+            % {"played": len(swiss), "planned": tournament.rounds_planned}
+        )
+    elif missing:
         consequences.append(
             ngettext(
                 "Round %(rounds)s of %(planned)s is not played.",

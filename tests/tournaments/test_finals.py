@@ -275,3 +275,15 @@ def test_create_finals_command_refuses_in_one_line(tournament):
     assert "no finals were created for coppa" in str(err.value)
     with pytest.raises(CommandError):
         call_command("create_finals", "nowhere")
+
+
+def test_finishing_after_early_finals_counts_the_swiss_rounds_not_the_final(tournament):
+    tournament.rounds_planned = 3
+    tournament.save(update_fields=["rounds_planned"])
+    swiss_round(tournament)
+    organizer.create_finals(tournament, actor=COMMAND_LINE)  # round 2: the final, after 1 of 3
+    plan = selectors.finish_plan(tournament)
+    assert (
+        "Only 1 of the 3 planned Swiss rounds were played before the finals." in plan.consequences
+    )
+    assert not any("Round 3" in line or "Rounds 2" in line for line in plan.consequences)
