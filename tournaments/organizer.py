@@ -582,6 +582,37 @@ def final_plan(
     return number, seated, ranked[count * size :]
 
 
+def finals_decision(tournament: Tournament, tables: int | None = None) -> selectors.DecisionPlan:
+    """What ``create_finals`` would do now, for its confirmation page (reads only; 4 queries).
+
+    consequences: one line per final table with its players in seat order, the
+    players who play no final, and that no round can follow; blocking: the reason
+    ``final_plan`` refuses (its ``TournamentError`` message), when it does.
+    """
+    try:
+        number, seated, left = final_plan(tournament, tables)
+    except TournamentError as exc:
+        return selectors.DecisionPlan([str(exc)], [], [])
+    named = dict(
+        Registration.objects.filter(tournament=tournament).values_list("id", "player__name")
+    )
+    lines = [
+        _("Final table %(t)s: %(players)s") % {"t": t, "players": ", ".join(named[r] for r in regs)}
+        for t, regs in enumerate(seated, 1)
+    ]
+    if left:
+        lines.append(
+            ngettext(
+                "%(players)s plays no final and keeps their Swiss rank.",
+                "%(players)s play no final and keep their Swiss ranks.",
+                len(left),
+            )
+            % {"players": ", ".join(named[r] for r in left)}
+        )
+    lines.append(_("The finals are round %(n)s; no round can follow them.") % {"n": number})
+    return selectors.DecisionPlan([], lines, [])
+
+
 def create_finals(tournament: Tournament, *, actor: Actor, tables: int | None = None) -> Round:
     """Create the placement final after the Swiss rounds: a round of kind ``final`` seated by
     ``final_plan`` (table 1 the players ranked 1-4, table 2 5-8, ... at tables of 4), open for play.

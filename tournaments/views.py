@@ -704,7 +704,17 @@ def start_round(request, slug):
 
 
 def _decision_page(
-    request, tournament, *, title, plan, action_url, button, status=200, reason=False, error=""
+    request,
+    tournament,
+    *,
+    title,
+    plan,
+    action_url,
+    button,
+    status=200,
+    reason=False,
+    error="",
+    undo="",
 ):
     """A confirmation page: what the decision will do (``plan``), and the one button that does
     it."""
@@ -716,6 +726,7 @@ def _decision_page(
         "button": button,
         "reason": reason,
         "error": error,
+        "undo": undo,
     }
     return render(request, "tournaments/decision.html", context, status=status)
 
@@ -790,12 +801,13 @@ def round_visibility(request, slug, number):
     return redirect("manage", tournament.slug)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def create_finals(request, slug):
-    """POST /t/<slug>/manage/finals/[tables=N]: seat the placement finals after the Swiss rounds
+    """GET /t/<slug>/manage/finals/[?tables=N]: who would sit at each final table, and what creating
+    the finals does; POST: seat the placement finals after the Swiss rounds
     (``organizer.create_finals``: final table 1 the players ranked 1-4, table 2 5-8, ...)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
-    raw = request.POST.get("tables", "").strip()
+    raw = (request.POST.get("tables") or request.GET.get("tables") or "").strip()
     tables = None
     if raw:
         try:
@@ -807,6 +819,17 @@ def create_finals(request, slug):
                 status=422,
                 action_error=_("The number of final tables must be a whole number."),
             )
+    title = _("Create the finals")
+    url = reverse("create_finals", args=[tournament.slug]) + (f"?tables={tables}" if tables else "")
+    undo = _(
+        "The finals cannot be removed once created; their seating can be changed on the "
+        "round's seating page until the first hand is recorded."
+    )
+    if request.method == "GET":
+        plan = organizer.finals_decision(tournament, tables)
+        return _decision_page(
+            request, tournament, title=title, plan=plan, action_url=url, button=title, undo=undo
+        )
 
     def created(round_):
         count = round_.tables.count()

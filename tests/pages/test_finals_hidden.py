@@ -140,6 +140,22 @@ def test_the_organizer_creates_the_finals_from_the_manage_page(as_organizer, tou
     )
 
 
+def test_creating_the_finals_first_shows_who_sits_where(as_organizer, tournament):
+    swiss_round(tournament)
+    manage = as_organizer.get("/t/coppa/manage/").content.decode()
+    assert 'method="get" action="/t/coppa/manage/finals/"' in manage  # a page to read first
+    page = as_organizer.get("/t/coppa/manage/finals/?tables=1").content.decode()
+    assert "Final table 1: Hugo, Dario, Carla, Gina" in page
+    assert "Bruno, Fabio, Anna, Elena play no final and keep their Swiss ranks." in page
+    assert "The finals are round 2; no round can follow them." in page
+    assert 'action="/t/coppa/manage/finals/?tables=1"' in page
+    assert not Round.objects.filter(kind=Round.Kind.FINAL).exists()  # reading writes nothing
+    as_organizer.post("/t/coppa/manage/finals/?tables=1")
+    assert Round.objects.get(number=2, kind=Round.Kind.FINAL).tables.count() == 1
+    refused = as_organizer.get("/t/coppa/manage/finals/").content.decode()
+    assert "This cannot be done yet" in refused and "already been created" in refused
+
+
 def test_finals_refused_on_the_page_say_why(as_organizer, tournament):
     swiss_round(tournament)
     bad = as_organizer.post("/t/coppa/manage/finals/", {"tables": "x"})
