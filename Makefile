@@ -14,7 +14,7 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,lint]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -66,6 +66,12 @@ ifeq ($(strip $(PYTEST_ARGS)),)
 else
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 endif
+
+# ruff (the rules in pyproject.toml, 100 columns, formatting) and mypy, strict on engine/.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # The Italian catalogue: new and changed strings of the code and templates (not var/ or bench/), then
 # compiled. Translate the entries left empty or fuzzy in locale/it/LC_MESSAGES/django.po in between.
