@@ -21,6 +21,10 @@ seconds much less.
   spread (most - fewest odd tables or byes per player);
 - ``--grid``: 8 to 400 players, 3 to 12 rounds, every odd-count policy:
   how many fields reach the bound, and the slowest (CPU seconds).
+
+Exact figures beyond the bound come from ``bench/seating_exact.py``
+(12 players, exhaustive) and ``bench/seating_cpsat.py`` (fair schedules
+with tables of 3 or 5, OR-Tools CP-SAT).
 """
 
 from __future__ import annotations

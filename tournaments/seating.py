@@ -24,7 +24,9 @@ Methods (``METHODS``):
   known design is used when one fits the field (``seating_designs``:
   affine spaces, the Hermitian unital, the PG(3, 3) packing, transversal
   designs; tables of 3 from a design less a few players), relabelled at
-  random; otherwise the tabu search of ``seating_search`` (Dotu and Van
+  random; when more rounds are asked for than the design has (at most
+  twice as many), its rounds and the rest searched after them are the
+  start; otherwise the tabu search of ``seating_search`` (Dotu and Van
   Hentenryck 2005) plans the rounds jointly from a round-by-round start.
   :func:`plan_quality` gives the lower bound and the best known figure
   (``seating_bounds``).  :func:`seat_round` plans the rounds left jointly
