@@ -570,6 +570,8 @@ def _design_start(
     (``seating_designs``), relabelled and its rounds picked at random:
 
     - tables of ``table_size`` only: the design itself;
+    - a fair schedule found by the search and stored
+      (``seating_designs.FAIR_SCHEDULES``: 30 players, tables of 5);
     - ``d`` tables of ``table_size - 1`` (tables of 3): a design on
       ``n + d`` players less ``d`` of them that never share a table in the
       rounds used (each of their tables loses one player; players of one
@@ -579,6 +581,11 @@ def _design_start(
     """
     if plan.byes:
         return None
+    stored = seating_designs.fair_schedule(n, plan.sizes) if table_size == 4 else []
+    if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
+        order = list(range(n))
+        rng.shuffle(order)
+        return [[[order[p] for p in t] for t in tables] for tables in stored[:rounds]]
     odd_tables = [s for s in plan.sizes if s != table_size]
     if any(s != table_size - 1 for s in odd_tables):
         return None

@@ -304,6 +304,15 @@ def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, t
     return max(bound, exact[0]) if exact else bound
 
 
+#: Fair repeat-free schedules with odd-size tables stored in
+#: ``seating_designs.FAIR_SCHEDULES``: (players, sizes) -> (rounds, source).
+_REPEAT_FREE_FAIR = {
+    (30, (4, 4, 4, 4, 4, 5, 5)): (
+        6, "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)"
+    ),
+}
+
+
 def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> tuple[int, str] | None:
     if byes or table_size != 4:
         return None
@@ -315,8 +324,10 @@ def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: i
 def repeat_free_rounds(n: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> tuple[int, str] | None:
     """The most rounds a published repeat-free schedule reaches for this
     field, and its source; None when the literature gives no figure here."""
-    if byes or table_size != 4 or any(s != 4 for s in sizes):
+    if byes or table_size != 4:
         return None
+    if any(s != 4 for s in sizes):
+        return _REPEAT_FREE_FAIR.get((n, tuple(sorted(sizes))))
     if n in _REPEAT_FREE_4:
         return _REPEAT_FREE_4[n]
     q = n // 4

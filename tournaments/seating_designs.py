@@ -336,6 +336,32 @@ def cyclic_24_classes() -> list[list[list[int]]]:
     return []
 
 
+#: Fair repeat-free schedules with odd-size tables that no construction
+#: here gives, found by Cuori's tabu search (``seating_search``, one of a
+#: few seeds) and kept as data: per (players, one round's table sizes),
+#: the rounds, each as tables of players separated by "|".  Every prefix
+#: hands the odd tables out fairly (nobody a second before everybody has
+#: one); the tests check both that and that nobody meets twice.
+FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
+    # 30 players, 5 tables of 4 and 2 of 5, 6 rounds (plan_rounds seed 2)
+    (30, (4, 4, 4, 4, 4, 5, 5)): (
+        "0 14 16 17 | 1 13 19 26 | 2 3 5 12 | 4 7 9 22 | 6 11 20 21 | 8 10 23 24 25 | 15 18 27 28 29",
+        "0 19 24 27 | 1 7 10 15 | 2 8 17 29 | 3 6 18 23 | 9 11 25 28 | 4 12 16 20 26 | 5 13 14 21 22",
+        "4 10 14 27 | 5 15 16 23 | 8 20 22 28 | 12 13 25 29 | 18 21 24 26 | 0 1 2 6 9 | 3 7 11 17 19",
+        "0 7 18 20 | 2 22 23 27 | 5 9 19 29 | 6 10 17 26 | 8 11 13 16 | 1 12 14 24 28 | 3 4 15 21 25",
+        "0 10 21 28 | 1 4 11 18 | 2 14 25 26 | 3 16 24 29 | 12 15 19 22 | 5 6 7 8 27 | 9 13 17 20 23",
+        "1 20 25 27 | 3 8 9 14 | 4 5 17 28 | 6 13 15 24 | 7 12 21 23 | 0 11 22 26 29 | 2 10 16 18 19",
+    ),
+}
+
+
+def fair_schedule(n: int, sizes: tuple[int, ...]) -> list[list[list[int]]]:
+    """The stored fair repeat-free schedule (:data:`FAIR_SCHEDULES`) for
+    ``n`` players at tables of ``sizes`` each round, or []."""
+    rounds = FAIR_SCHEDULES.get((n, tuple(sorted(sizes))), ())
+    return [[[int(p) for p in table.split()] for table in line.split("|")] for line in rounds]
+
+
 def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]]], str]:
     """The known repeat-free schedule with the most rounds for ``n``
     players at tables of ``table_size`` only, and its name; ([], "") when

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from tournaments import seating_designs
 from tournaments.seating import (
     BALANCED,
     BYES,
@@ -519,6 +520,35 @@ def test_more_rounds_than_the_design_keep_the_design():
     plan = plan_rounds(range(32), 10, seed=4)
     assert count_repeated_pairs(plan) <= 16
     assert any(count_repeated_pairs(plan[:r] + plan[r + 1:]) == 0 for r in range(10))
+
+
+@pytest.mark.parametrize(("n", "sizes"), list(seating_designs.FAIR_SCHEDULES))
+def test_stored_fair_schedules_are_repeat_free_and_fair(n, sizes):
+    rounds = seating_designs.fair_schedule(n, sizes)
+    met = set()
+    counts = [0] * n
+    for tables in rounds:
+        assert sorted(len(t) for t in tables) == sorted(sizes)
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        for table in tables:
+            for pair in itertools.combinations(sorted(table), 2):
+                assert pair not in met
+                met.add(pair)
+            if len(table) != 4:
+                for p in table:
+                    counts[p] += 1
+        assert max(counts) - min(counts) <= 1  # every prefix is fair
+
+
+def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
+    quality = plan_quality(30, 6, odd=TABLES_OF_5)
+    assert (quality.bound, quality.best_known) == (0, 0)
+    plan = plan_rounds(range(1, 31), 6, seed=7, odd=TABLES_OF_5)
+    assert count_repeated_pairs(plan) == 0
+    for r in range(1, 7):
+        _, odds = fairness_counts(plan[:r])
+        values = [odds.get(p, 0) for p in range(1, 31)]
+        assert max(values) - min(values) <= 1
 
 
 @pytest.mark.parametrize(("n", "rounds", "optimum"), [(13, 4, 6), (14, 5, 6)])
