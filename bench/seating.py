@@ -55,15 +55,40 @@ from tournaments.seating import (
 #: (players, rounds, odd-count policy): the practical fields of the issue,
 #: then fields whose rounds are the most a repeat-free schedule allows.
 FIELDS = [
-    (8, 4, TABLES_OF_5), (12, 4, TABLES_OF_5), (12, 5, TABLES_OF_5), (13, 3, TABLES_OF_5),
-    (13, 4, TABLES_OF_3), (14, 5, TABLES_OF_3), (15, 4, TABLES_OF_5), (15, 5, TABLES_OF_3),
-    (17, 5, TABLES_OF_5), (18, 4, TABLES_OF_5), (18, 5, TABLES_OF_3), (21, 5, TABLES_OF_5),
-    (21, 7, TABLES_OF_3), (22, 6, BYES), (25, 8, TABLES_OF_3), (30, 6, TABLES_OF_5),
-    (30, 7, TABLES_OF_3), (45, 12, TABLES_OF_5), (100, 8, TABLES_OF_5), (400, 12, TABLES_OF_5),
-    (16, 5, TABLES_OF_5), (16, 6, TABLES_OF_5), (20, 5, TABLES_OF_5), (20, 6, TABLES_OF_5),
-    (24, 7, TABLES_OF_5), (28, 8, TABLES_OF_5), (28, 9, TABLES_OF_5), (32, 8, TABLES_OF_5),
-    (32, 10, TABLES_OF_5), (36, 11, TABLES_OF_5), (40, 12, TABLES_OF_5), (40, 13, TABLES_OF_5),
-    (64, 10, TABLES_OF_5), (64, 21, TABLES_OF_5),
+    (8, 4, TABLES_OF_5),
+    (12, 4, TABLES_OF_5),
+    (12, 5, TABLES_OF_5),
+    (13, 3, TABLES_OF_5),
+    (13, 4, TABLES_OF_3),
+    (14, 5, TABLES_OF_3),
+    (15, 4, TABLES_OF_5),
+    (15, 5, TABLES_OF_3),
+    (17, 5, TABLES_OF_5),
+    (18, 4, TABLES_OF_5),
+    (18, 5, TABLES_OF_3),
+    (21, 5, TABLES_OF_5),
+    (21, 7, TABLES_OF_3),
+    (22, 6, BYES),
+    (25, 8, TABLES_OF_3),
+    (30, 6, TABLES_OF_5),
+    (30, 7, TABLES_OF_3),
+    (45, 12, TABLES_OF_5),
+    (100, 8, TABLES_OF_5),
+    (400, 12, TABLES_OF_5),
+    (16, 5, TABLES_OF_5),
+    (16, 6, TABLES_OF_5),
+    (20, 5, TABLES_OF_5),
+    (20, 6, TABLES_OF_5),
+    (24, 7, TABLES_OF_5),
+    (28, 8, TABLES_OF_5),
+    (28, 9, TABLES_OF_5),
+    (32, 8, TABLES_OF_5),
+    (32, 10, TABLES_OF_5),
+    (36, 11, TABLES_OF_5),
+    (40, 12, TABLES_OF_5),
+    (40, 13, TABLES_OF_5),
+    (64, 10, TABLES_OF_5),
+    (64, 21, TABLES_OF_5),
 ]
 BY_ROUND_CASES = [(12, 5), (16, 5), (20, 5), (28, 9), (32, 8), (40, 13), (100, 8), (400, 8)]
 
@@ -85,21 +110,56 @@ def cpu_timed(fn, *args, **kwargs):
 
 def bench_fields(fields, seed, *, constructions=True):
     label = "fields" if constructions else "search"
-    print(f"{label:9s} {'players x rounds':>17s} {'policy':12s} {'repeats':>7s} {'bound':>5s} "
-          f"{'best known':>10s}  {'cpu s':>6s} {'wall s':>6s}  source")
+    print(
+        f"{label:9s} {'players x rounds':>17s} {'policy':12s} {'repeats':>7s} {'bound':>5s} "
+        f"{'best known':>10s}  {'cpu s':>6s} {'wall s':>6s}  source"
+    )
     for n, rounds, odd in fields:
         plan, wall, cpu = cpu_timed(
             plan_rounds, range(1, n + 1), rounds, seed=seed, odd=odd, constructions=constructions
         )
         quality = plan_quality(n, rounds, odd=odd)
         best = "-" if quality.best_known is None else str(quality.best_known)
-        print(f"{label:9s} {n:8d} x {rounds:2d}      {odd:12s} {count_repeated_pairs(plan):7d} "
-              f"{quality.bound:5d} {best:>10s}  {cpu:6.2f} {wall:6.2f}  {quality.source}", flush=True)
+        print(
+            f"{label:9s} {n:8d} x {rounds:2d}      {odd:12s} {count_repeated_pairs(plan):7d} "
+            f"{quality.bound:5d} {best:>10s}  {cpu:6.2f} {wall:6.2f}  {quality.source}",
+            flush=True,
+        )
 
 
 #: Player counts for ``--grid``: every count from 8 to 15, then a spread up to 400.
-GRID_PLAYERS = [*range(8, 16), 17, 19, 22, 23, 26, 27, 29, 31, 33, 35, 37, 38, 41, 43, 47, 50, 55,
-                61, 70, 85, 99, 130, 170, 201, 256, 299, 350, 399, 400]
+GRID_PLAYERS = [
+    *range(8, 16),
+    17,
+    19,
+    22,
+    23,
+    26,
+    27,
+    29,
+    31,
+    33,
+    35,
+    37,
+    38,
+    41,
+    43,
+    47,
+    50,
+    55,
+    61,
+    70,
+    85,
+    99,
+    130,
+    170,
+    201,
+    256,
+    299,
+    350,
+    399,
+    400,
+]
 
 
 def bench_grid(seed):
@@ -121,10 +181,15 @@ def bench_grid(seed):
             worst = max(worst, (cpu, (n, rounds, odd)), key=lambda w: w[0])
             if repeats > bound:
                 above.append(f"{n}x{rounds} {odd} {repeats}/{bound}")
-            print(f"grid      {n:5d} x {rounds:2d} {odd:12s} repeats {repeats:4d} bound {bound:4d}"
-                  f"  cpu {cpu:5.2f} s", flush=True)
-    print(f"grid: {total} fields, {total - len(above)} at the bound; slowest {worst[0]:.2f} s CPU "
-          f"{worst[1]}; above the bound (repeats/bound): {', '.join(above)}")
+            print(
+                f"grid      {n:5d} x {rounds:2d} {odd:12s} repeats {repeats:4d} bound {bound:4d}"
+                f"  cpu {cpu:5.2f} s",
+                flush=True,
+            )
+    print(
+        f"grid: {total} fields, {total - len(above)} at the bound; slowest {worst[0]:.2f} s CPU "
+        f"{worst[1]}; above the bound (repeats/bound): {', '.join(above)}"
+    )
 
 
 def bench_by_round(cases, seed):
@@ -132,14 +197,21 @@ def bench_by_round(cases, seed):
         history, worst = [], 0.0
         for r in range(rounds):
             seating, seconds = timed(
-                seat_round, range(1, n + 1), history=history, seed=seed + r,
-                rounds_left=rounds - r, plan_seed=seed,
+                seat_round,
+                range(1, n + 1),
+                history=history,
+                seed=seed + r,
+                rounds_left=rounds - r,
+                plan_seed=seed,
             )
             history.append(seating)
             worst = max(worst, seconds)
         plan = plan_rounds(range(1, n + 1), rounds, seed=seed)
-        print(f"by round  {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
-              f" (whole plan {count_repeated_pairs(plan):3d})  slowest round {worst:6.2f} s", flush=True)
+        print(
+            f"by round  {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
+            f" (whole plan {count_repeated_pairs(plan):3d})  slowest round {worst:6.2f} s",
+            flush=True,
+        )
 
 
 def bench_late_players(n, rounds, seed):
@@ -151,21 +223,31 @@ def bench_late_players(n, rounds, seed):
         if r == 2:
             players = players[2:] + [n + 1, n + 2]
         seating, seconds = timed(
-            seat_round, players, history=history, seed=seed + r, rounds_left=rounds - r,
+            seat_round,
+            players,
+            history=history,
+            seed=seed + r,
+            rounds_left=rounds - r,
             plan_seed=seed,
         )
         history.append(seating)
         worst = max(worst, seconds)
-    print(f"late      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
-          f"  slowest round {worst:6.2f} s", flush=True)
+    print(
+        f"late      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
+        f"  slowest round {worst:6.2f} s",
+        flush=True,
+    )
 
 
 def bench_one_round(seed):
     n = 1000
     history = plan_rounds(range(1, n + 1), 7, seed=seed)
     seating, seconds = timed(seat_round, range(1, n + 1), history=history, seed=seed)
-    print(f"one round {n:5d} after 7: repeats {count_repeated_pairs(history + [seating]):3d}"
-          f"  time {seconds:6.2f} s", flush=True)
+    print(
+        f"one round {n:5d} after 7: repeats {count_repeated_pairs(history + [seating]):3d}"
+        f"  time {seconds:6.2f} s",
+        flush=True,
+    )
 
 
 def simulate_standings(players, seating, points, rng):
@@ -194,27 +276,38 @@ def bench_swiss(n, rounds, seed):
         spreads.append(rank_spread(seating, ranks))
         consecutive.append(len(seating.tables[0]) - 1)
         history.append(seating)
-    print(f"swiss     {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
-          f"  avg rank spread {sum(spreads) / len(spreads):5.2f}"
-          f" (consecutive tables: {sum(consecutive) / len(consecutive):.2f})"
-          f"  slowest round {worst:5.2f} s", flush=True)
+    print(
+        f"swiss     {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
+        f"  avg rank spread {sum(spreads) / len(spreads):5.2f}"
+        f" (consecutive tables: {sum(consecutive) / len(consecutive):.2f})"
+        f"  slowest round {worst:5.2f} s",
+        flush=True,
+    )
 
 
 def bench_odd(n, rounds, odd, seed):
     history, worst = [], 0.0
     for r in range(rounds):
         seating, seconds = timed(
-            seat_round, range(1, n + 1), history=history, seed=seed + r, odd=odd,
-            rounds_left=rounds - r, plan_seed=seed,
+            seat_round,
+            range(1, n + 1),
+            history=history,
+            seed=seed + r,
+            odd=odd,
+            rounds_left=rounds - r,
+            plan_seed=seed,
         )
         history.append(seating)
         worst = max(worst, seconds)
     byes, odds = fairness_counts(history)
     counts = byes if odd == BYES else odds
     values = [counts.get(p, 0) for p in range(1, n + 1)]
-    print(f"odd       {n:5d} x {rounds:2d} {odd:11s}: repeats {count_repeated_pairs(history):3d}"
-          f"  per-player {'byes' if odd == BYES else 'odd tables'} {min(values)}..{max(values)}"
-          f"  slowest round {worst:5.2f} s", flush=True)
+    print(
+        f"odd       {n:5d} x {rounds:2d} {odd:11s}: repeats {count_repeated_pairs(history):3d}"
+        f"  per-player {'byes' if odd == BYES else 'odd tables'} {min(values)}..{max(values)}"
+        f"  slowest round {worst:5.2f} s",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -222,8 +315,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="the fields table only")
     parser.add_argument("--only", help="comma-separated fields, e.g. 12x4,28x9")
-    parser.add_argument("--grid", action="store_true",
-                        help="only the grid: 8 to 400 players, 3 to 12 rounds, every policy")
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help="only the grid: 8 to 400 players, 3 to 12 rounds, every policy",
+    )
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
@@ -237,16 +333,25 @@ def main() -> None:
     bench_fields(fields, args.seed)
     if args.quick or args.only:
         return
-    bench_fields([f for f in FIELDS if f[0] in (16, 20, 28, 32, 40) and f[1] <= 9], args.seed,
-                 constructions=False)
+    bench_fields(
+        [f for f in FIELDS if f[0] in (16, 20, 28, 32, 40) and f[1] <= 9],
+        args.seed,
+        constructions=False,
+    )
     bench_by_round(BY_ROUND_CASES, args.seed)
     bench_late_players(16, 5, args.seed)
     bench_late_players(40, 8, args.seed)
     bench_one_round(args.seed)
     for n in (64, 400):
         bench_swiss(n, 8, args.seed)
-    for n, odd in ((65, TABLES_OF_5), (66, TABLES_OF_5), (67, TABLES_OF_3), (67, BYES),
-                   (21, TABLES_OF_5), (22, BYES)):
+    for n, odd in (
+        (65, TABLES_OF_5),
+        (66, TABLES_OF_5),
+        (67, TABLES_OF_3),
+        (67, BYES),
+        (21, TABLES_OF_5),
+        (22, BYES),
+    ):
         bench_odd(n, 8, odd, args.seed)
 
 

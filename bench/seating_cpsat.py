@@ -55,7 +55,9 @@ def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4):
     tables = range(len(sizes))
     x = {
         (r, p, t): m.NewBoolVar(f"x{r}_{p}_{t}")
-        for r in range(rounds) for p in range(n) for t in tables
+        for r in range(rounds)
+        for p in range(n)
+        for t in tables
     }
     for r in range(rounds):
         for p in range(n):
@@ -96,8 +98,11 @@ def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str) -> int:
     one, tables matched by size) as a hint; returns its repeats."""
     plan = plan_rounds(range(n), rounds, odd=odd)
     first = [
-        p for size in sorted(set(sizes), key=sizes.index)
-        for t in plan[0].tables if len(t) == size for p in sorted(t)
+        p
+        for size in sorted(set(sizes), key=sizes.index)
+        for t in plan[0].tables
+        if len(t) == size
+        for p in sorted(t)
     ]
     label = {p: i for i, p in enumerate(first)}
     for r, seating in enumerate(plan):
@@ -134,10 +139,12 @@ def main() -> None:
     status = solver.Solve(m)
     quality = plan_quality(n, rounds, odd=args.odd)
     found = solver.ObjectiveValue() if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
-    print(f"{n} players x {rounds} rounds, tables {sizes}: plan_rounds {planned}, "
-          f"CP-SAT {solver.StatusName(status)} best {found} "
-          f"proved >= {solver.BestObjectiveBound():.0f} "
-          f"(counting bound {quality.bound}), {time.perf_counter() - start:.0f} s")
+    print(
+        f"{n} players x {rounds} rounds, tables {sizes}: plan_rounds {planned}, "
+        f"CP-SAT {solver.StatusName(status)} best {found} "
+        f"proved >= {solver.BestObjectiveBound():.0f} "
+        f"(counting bound {quality.bound}), {time.perf_counter() - start:.0f} s"
+    )
 
 
 if __name__ == "__main__":

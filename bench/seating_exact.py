@@ -55,7 +55,8 @@ def meeting_class(partition) -> tuple[tuple[int, ...], ...]:
     matrix = [[sum(1 for p in t if p // 4 == g) for g in range(3)] for t in partition]
     return min(
         tuple(tuple(matrix[r][c] for c in cols) for r in rows)
-        for rows in itertools.permutations(range(3)) for cols in itertools.permutations(range(3))
+        for rows in itertools.permutations(range(3))
+        for cols in itertools.permutations(range(3))
     )
 
 
@@ -85,8 +86,10 @@ def main() -> None:
             three = two | mask
             best[4] = max(best[4], three.bit_count() + best_gain(three))
     for rounds, covered in best.items():
-        print(f"12 players x {rounds} rounds: at least {rounds * MEETINGS_PER_ROUND - covered} "
-              f"repeated pairs (at most {covered} of 66 pairs met)")
+        print(
+            f"12 players x {rounds} rounds: at least {rounds * MEETINGS_PER_ROUND - covered} "
+            f"repeated pairs (at most {covered} of 66 pairs met)"
+        )
     print(f"{len(classes)} classes of round 2, {time.perf_counter() - start:.1f} s")
 
 

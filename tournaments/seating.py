@@ -177,7 +177,8 @@ def table_plan(n: int, *, table_size: int = 4, odd: str = TABLES_OF_5) -> TableP
         raise SeatingError(
             "bad_odd_policy",
             "Unknown odd-count policy %(odd)s: use one of %(choices)s.",
-            odd=odd, choices=", ".join(ODD_POLICIES),
+            odd=odd,
+            choices=", ".join(ODD_POLICIES),
         )
     if table_size < 2:
         raise SeatingError("bad_table_size", "Tables need at least 2 players.")
@@ -185,7 +186,9 @@ def table_plan(n: int, *, table_size: int = 4, odd: str = TABLES_OF_5) -> TableP
     if n < smallest:
         raise SeatingError(
             "too_few_players",
-            "%(n)d players cannot fill one table of %(size)d.", n=n, size=smallest,
+            "%(n)d players cannot fill one table of %(size)d.",
+            n=n,
+            size=smallest,
         )
     if n % table_size == 0:
         return TablePlan((table_size,) * (n // table_size))
@@ -196,7 +199,8 @@ def table_plan(n: int, *, table_size: int = 4, odd: str = TABLES_OF_5) -> TableP
         raise SeatingError(
             "bad_table_size",
             "Odd tables (%(odd)s) must differ from the table size %(size)d.",
-            odd=odd, size=table_size,
+            odd=odd,
+            size=table_size,
         )
     for odd_tables in range(1, n // odd_size + 1):
         rest = n - odd_tables * odd_size
@@ -206,7 +210,9 @@ def table_plan(n: int, *, table_size: int = 4, odd: str = TABLES_OF_5) -> TableP
         "odd_policy_cannot_seat",
         "%(n)d players cannot be seated at tables of %(size)d and %(odd_size)d; "
         "choose another odd-count policy.",
-        n=n, size=table_size, odd_size=odd_size,
+        n=n,
+        size=table_size,
+        odd_size=odd_size,
     )
 
 
@@ -239,7 +245,7 @@ def meetings(history: Iterable[Seating]) -> dict[tuple[PlayerId, PlayerId], int]
         for table in seating.tables:
             ordered = sorted(table)
             for i, a in enumerate(ordered):
-                for b in ordered[i + 1:]:
+                for b in ordered[i + 1 :]:
                     met[(a, b)] = met.get((a, b), 0) + 1
     return met
 
@@ -252,7 +258,7 @@ def find_repeats(seating: Seating, history: Sequence[Seating]) -> list[Repeat]:
     for t, table in enumerate(seating.tables):
         ordered = sorted(table)
         for i, a in enumerate(ordered):
-            for b in ordered[i + 1:]:
+            for b in ordered[i + 1 :]:
                 if (a, b) in met:
                     found.append(Repeat(t, (a, b), met[(a, b)]))
     return found
@@ -266,9 +272,7 @@ def count_repeated_pairs(rounds: Sequence[Seating]) -> int:
 
 def rank_spread(seating: Seating, ranks: Mapping[PlayerId, int]) -> float:
     """Average over tables of (worst rank - best rank) at the table."""
-    spreads = [
-        max(ranks[p] for p in t) - min(ranks[p] for p in t) for t in seating.tables
-    ]
+    spreads = [max(ranks[p] for p in t) - min(ranks[p] for p in t) for t in seating.tables]
     return sum(spreads) / len(spreads) if spreads else 0.0
 
 
@@ -334,7 +338,8 @@ def move_player(
             raise SeatingError(
                 "bad_table_size_after_move",
                 "Table %(table)d would have %(count)d players.",
-                table=i + 1, count=len(tables[i]),
+                table=i + 1,
+                count=len(tables[i]),
             )
     after = Seating(tuple(tuple(t) for t in tables if t), tuple(byes))
     return ManualChange(after, _created(seating, after, history))
@@ -391,8 +396,14 @@ def seat_round(
     if method == BALANCED and plan_seed is not None:
         done = len(history)
         plan = _generate(
-            players, done + rounds_left, (), method, plan_seed, options,
-            seat_seed=seed, seat_history=history,
+            players,
+            done + rounds_left,
+            (),
+            method,
+            plan_seed,
+            options,
+            seat_seed=seed,
+            seat_history=history,
         )
         if all(_same_tables(plan[r], history[r]) for r in range(done)):
             return plan[done]
@@ -431,7 +442,9 @@ def plan_rounds(
             "Swiss seating needs the standings of each round; plan with balanced or random.",
         )
     _check_club_weight(club_weight)
-    options = _Options(table_size, odd, effort, _club_of(players, clubs), club_weight, constructions)
+    options = _Options(
+        table_size, odd, effort, _club_of(players, clubs), club_weight, constructions
+    )
     return _generate(players, rounds, history, method, seed, options)
 
 
@@ -468,19 +481,25 @@ def _check_players(players: Iterable[PlayerId]) -> list[PlayerId]:
 def _check_method(method: str) -> None:
     if method not in GENERATING_METHODS:
         raise SeatingError(
-            "bad_method", "Unknown seating method %(method)s: use one of %(choices)s.",
-            method=method, choices=", ".join(GENERATING_METHODS),
+            "bad_method",
+            "Unknown seating method %(method)s: use one of %(choices)s.",
+            method=method,
+            choices=", ".join(GENERATING_METHODS),
         )
 
 
 def _check_club_weight(weight: int) -> None:
     if not 0 <= weight <= 10:
         raise SeatingError(
-            "bad_club_weight", "The club weight must be from 0 to 10, not %(weight)s.", weight=weight,
+            "bad_club_weight",
+            "The club weight must be from 0 to 10, not %(weight)s.",
+            weight=weight,
         )
 
 
-def _club_of(players: list[PlayerId], clubs: Mapping[PlayerId, str] | None) -> tuple[str, ...] | None:
+def _club_of(
+    players: list[PlayerId], clubs: Mapping[PlayerId, str] | None
+) -> tuple[str, ...] | None:
     if not clubs:
         return None
     return tuple(clubs.get(p) or "" for p in players)
@@ -519,7 +538,7 @@ def _generate(
         for table in seating.tables:
             here = sorted(index[p] for p in table if p in index)
             for i, a in enumerate(here):
-                for b in here[i + 1:]:
+                for b in here[i + 1 :]:
                     past_ages.setdefault((a, b), []).append(age)
     byes, odds = fairness_counts(history, table_size=options.table_size)
     rank_list = None
@@ -527,12 +546,19 @@ def _generate(
         last = max(ranks.values(), default=-1) + 1
         rank_list = tuple(ranks.get(p, last) for p in players)
     problem = seating_search.SearchProblem(
-        n=n, sizes=plan.sizes, rounds=rounds, table_size=options.table_size, byes=plan.byes,
-        past_ages=past_ages, past_byes=tuple(byes.get(p, 0) for p in players),
-        past_odd=tuple(odds.get(p, 0) for p in players), ranks=rank_list,
+        n=n,
+        sizes=plan.sizes,
+        rounds=rounds,
+        table_size=options.table_size,
+        byes=plan.byes,
+        past_ages=past_ages,
+        past_byes=tuple(byes.get(p, 0) for p in players),
+        past_odd=tuple(odds.get(p, 0) for p in players),
+        ranks=rank_list,
         clubs=options.clubs,
         club_weight=options.club_weight if options.clubs and ranks is None else 0,
-        seed=seed, effort=options.effort,
+        seed=seed,
+        effort=options.effort,
     )
     if method == RANDOM:
         schedule = seating_search.random_schedule(problem)
@@ -547,19 +573,30 @@ def _generate(
         schedule = seating_search.search(replace(problem, start=start, target=target))
     played = history if seat_history is None else seat_history
     return _seatings(
-        players, schedule, played, options.table_size, seed if seat_seed is None else seat_seed,
-        rank_list, plan_includes_played=seat_history is not None,
+        players,
+        schedule,
+        played,
+        options.table_size,
+        seed if seat_seed is None else seat_seed,
+        rank_list,
+        plan_includes_played=seat_history is not None,
     )
 
 
 def _target(
-    n: int, rounds: int, plan: TablePlan, table_size: int, past_ages: Mapping[tuple[int, int], Sequence[int]]
+    n: int,
+    rounds: int,
+    plan: TablePlan,
+    table_size: int,
+    past_ages: Mapping[tuple[int, int], Sequence[int]],
 ) -> int:
     """Repeats the planned rounds cannot avoid: the counting bound from
     scratch, or with history the meetings planned beyond the pairs that
     have not met yet (a search that reaches it stops)."""
     if not past_ages:
-        return seating_bounds.lower_bound(n, rounds, plan.sizes, byes=plan.byes, table_size=table_size)
+        return seating_bounds.lower_bound(
+            n, rounds, plan.sizes, byes=plan.byes, table_size=table_size
+        )
     return seating_bounds.new_repeats_bound(n, rounds, plan.sizes, len(past_ages))
 
 
@@ -620,9 +657,7 @@ def _fair_order(
     an order that hands the odd-size tables out fairly (:func:`_fair`
     after every round), by backtracking over which candidate comes next
     (at most ``limit`` steps); None when there is none."""
-    odd_sets = [
-        [p for t in tables if len(t) != table_size for p in t] for tables in candidates
-    ]
+    odd_sets = [[p for t in tables if len(t) != table_size for p in t] for tables in candidates]
     counts = [0] * n
     chosen: list[int] = []
     steps = 0
@@ -680,10 +715,17 @@ def _design_and_search_start(
                 for b in table:
                     if a < b:
                         ages.setdefault((a, b), []).append(age)
-    rest = seating_search.search(replace(
-        problem, rounds=extra, past_ages=ages, start=None, seed=f"{problem.seed}:after-design",
-        effort=problem.effort / 4, target=seating_bounds.new_repeats_bound(n, extra, plan.sizes, len(ages)),
-    ))
+    rest = seating_search.search(
+        replace(
+            problem,
+            rounds=extra,
+            past_ages=ages,
+            start=None,
+            seed=f"{problem.seed}:after-design",
+            effort=problem.effort / 4,
+            target=seating_bounds.new_repeats_bound(n, extra, plan.sizes, len(ages)),
+        )
+    )
     return design + rest
 
 

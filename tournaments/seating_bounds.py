@@ -57,14 +57,29 @@ from math import comb
 # seating_designs where marked) or a resolvable group divisible design.
 _REPEAT_FREE_4 = {
     16: (5, "affine plane AG(2, 4), a resolvable 2-(16, 4, 1) design (built)"),
-    20: (5, ("resolvable transversal design TD(4, 5) from GF(5) (built); no 6th round "
-             "(Harvey's social golfer table, CSPLib prob010)")),
-    24: (7, ("resolvable 4-GDD of type 3^8 (Harvey's social golfer table, CSPLib prob010: "
-             "6-4-7); built over Z_7")),
+    20: (
+        5,
+        (
+            "resolvable transversal design TD(4, 5) from GF(5) (built); no 6th round "
+            "(Harvey's social golfer table, CSPLib prob010)"
+        ),
+    ),
+    24: (
+        7,
+        (
+            "resolvable 4-GDD of type 3^8 (Harvey's social golfer table, CSPLib prob010: "
+            "6-4-7); built over Z_7"
+        ),
+    ),
     28: (9, "Hermitian unital of order 3, a resolvable 2-(28, 4, 1) design (built)"),
     32: (10, "resolvable 4-GDD of type 2^16 (Aguado 2004, CSPLib prob010 8-4-10)"),
-    40: (13, ("packing of PG(3, 3) into 13 spreads (Denniston 1972), a resolvable "
-              "2-(40, 4, 1) design (built)")),
+    40: (
+        13,
+        (
+            "packing of PG(3, 3) into 13 spreads (Denniston 1972), a resolvable "
+            "2-(40, 4, 1) design (built)"
+        ),
+    ),
     64: (21, "affine space AG(3, 4), a resolvable 2-(64, 4, 1) design (built)"),
 }
 
@@ -87,8 +102,11 @@ _EXACT_FAIR = {
 }
 
 _PRIME_POWERS = {
-    q for q in range(2, 200)
-    if any(q == p**e for p in range(2, q + 1) if all(p % d for d in range(2, p)) for e in range(1, 8))
+    q
+    for q in range(2, 200)
+    if any(
+        q == p**e for p in range(2, q + 1) if all(p % d for d in range(2, p)) for e in range(1, 8)
+    )
 }
 
 
@@ -120,7 +138,9 @@ def new_repeats_bound(n: int, rounds: int, sizes: tuple[int, ...], pairs_met: in
     return max(0, rounds * meetings_per_round(sizes) - (comb(n, 2) - pairs_met))
 
 
-def _player_degrees(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> list[int]:
+def _player_degrees(
+    n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int
+) -> list[int]:
     """Per player, how many others it sits with over ``rounds`` rounds (with
     multiplicity), odd tables and byes handed out evenly (fairness)."""
     odd = [s for s in sizes if s != table_size]
@@ -174,7 +194,9 @@ def _fair_round_pairs(n: int, rounds: int, odd_seats: int) -> int:
         return 0
     level = [((r * odd_seats) // n, ((r + 1) * odd_seats - 1) // n) for r in range(rounds)]
     return sum(
-        1 for r in range(rounds) for s in range(r + 1, rounds)
+        1
+        for r in range(rounds)
+        for s in range(r + 1, rounds)
         if level[r][0] == level[r][1] == level[s][0] == level[s][1]
     )
 
@@ -247,8 +269,11 @@ def _fair_forest_bound(n: int, rounds: int, sizes: tuple[int, ...], table_size: 
         return 0
     standard, odd_seats = len(sizes) - len(odd), sum(odd)
     weights = sorted(
-        ((_fair_pair_coincidences(n, r, s, standard, len(odd), odd_seats), r, s)
-         for r in range(rounds) for s in range(r + 1, rounds)),
+        (
+            (_fair_pair_coincidences(n, r, s, standard, len(odd), odd_seats), r, s)
+            for r in range(rounds)
+            for s in range(r + 1, rounds)
+        ),
         reverse=True,
     )
     root = list(range(rounds))
@@ -283,7 +308,9 @@ def _repeats_for_coincidences(coincidences: int, rounds: int) -> int:
     return repeats + (m - 1 if rest else 0)
 
 
-def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> int:
+def lower_bound(
+    n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4
+) -> int:
     """No schedule of ``n`` players over ``rounds`` rounds at tables of
     ``sizes`` (and ``byes`` byes a round) has fewer repeated pairs than
     this (see the module docstring).  Exact figures known for small fields
@@ -293,7 +320,9 @@ def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, t
     degrees = _player_degrees(n, rounds, sizes, byes, table_size)
     by_players = meetings - sum(min(n - 1, d) for d in degrees) // 2
     generic = _two_round_coincidences(sizes, byes)
-    fair_pairs = 0 if byes else _fair_round_pairs(n, rounds, sum(s for s in sizes if s != table_size))
+    fair_pairs = (
+        0 if byes else _fair_round_pairs(n, rounds, sum(s for s in sizes if s != table_size))
+    )
     fair = max(generic, _fair_two_round_coincidences(sizes, table_size))
     by_two_rounds = _repeats_for_coincidences(
         (comb(rounds, 2) - fair_pairs) * generic + fair_pairs * fair, rounds
@@ -308,12 +337,15 @@ def lower_bound(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, t
 #: ``seating_designs.FAIR_SCHEDULES``: (players, sizes) -> (rounds, source).
 _REPEAT_FREE_FAIR = {
     (30, (4, 4, 4, 4, 4, 5, 5)): (
-        6, "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)"
+        6,
+        "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)",
     ),
 }
 
 
-def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> tuple[int, str] | None:
+def _exact(
+    n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int
+) -> tuple[int, str] | None:
     if byes or table_size != 4:
         return None
     if any(s != table_size for s in sizes):
@@ -321,7 +353,9 @@ def _exact(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: i
     return _EXACT_4.get((n, rounds))
 
 
-def repeat_free_rounds(n: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> tuple[int, str] | None:
+def repeat_free_rounds(
+    n: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4
+) -> tuple[int, str] | None:
     """The most rounds a published repeat-free schedule reaches for this
     field, and its source; None when the literature gives no figure here."""
     if byes or table_size != 4:
@@ -336,7 +370,9 @@ def repeat_free_rounds(n: int, sizes: tuple[int, ...], *, byes: int = 0, table_s
     return None
 
 
-def quality(n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4) -> Quality:
+def quality(
+    n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4
+) -> Quality:
     """The bound and the best known figure for a field (see :class:`Quality`)."""
     bound = lower_bound(n, rounds, sizes, byes=byes, table_size=table_size)
     exact = _exact(n, rounds, sizes, byes, table_size)

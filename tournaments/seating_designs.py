@@ -91,7 +91,10 @@ def _odd_prime_power_field(p: int, e: int) -> tuple[Any, Any]:
 
     times = [[product(a, b) for b in range(q)] for a in range(q)]
     plus = [
-        [sum(((x + y) % p) * p**i for i, (x, y) in enumerate(zip(digits(a), digits(b)))) for b in range(q)]
+        [
+            sum(((x + y) % p) * p**i for i, (x, y) in enumerate(zip(digits(a), digits(b))))
+            for b in range(q)
+        ]
         for a in range(q)
     ]
     return (lambda a, b: plus[a][b]), (lambda a, b: times[a][b])
@@ -142,8 +145,7 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
         return []
     add, mul = ops
     return [
-        [sorted(g * q + add(t, mul(g, j)) for g in range(k)) for t in range(q)]
-        for j in range(q)
+        [sorted(g * q + add(t, mul(g, j)) for g in range(k)) for t in range(q)] for j in range(q)
     ]
 
 
@@ -210,7 +212,8 @@ def _gf9() -> tuple[Any, Any]:
 def _projective_points(q: int, dimension: int) -> list[tuple[int, ...]]:
     """Points of PG(dimension, q) as vectors whose first nonzero entry is 1."""
     return [
-        v for v in itertools.product(range(q), repeat=dimension + 1)
+        v
+        for v in itertools.product(range(q), repeat=dimension + 1)
         if any(v) and next(c for c in v if c) == 1
     ]
 
@@ -242,10 +245,13 @@ def hermitian_unital_classes() -> list[list[list[int]]]:
     points = _projective_points(9, 2)
     unital = [v for v in points if add(add(power(v[0], 4), power(v[1], 4)), power(v[2], 4)) == 0]
     index = {v: i for i, v in enumerate(unital)}
-    blocks = sorted({
-        block for line in points
-        if len(block := tuple(sorted(index[v] for v in unital if dot(line, v) == 0))) == 4
-    })
+    blocks = sorted(
+        {
+            block
+            for line in points
+            if len(block := tuple(sorted(index[v] for v in unital if dot(line, v) == 0))) == 4
+        }
+    )
     return resolve(len(unital), blocks, 9)
 
 
@@ -265,13 +271,21 @@ def projective_packing_classes() -> list[list[list[int]]]:
         first = next(c for c in v if c)
         return tuple(c * first % 3 for c in v)  # 1 and 2 are their own inverses mod 3
 
-    lines = sorted({
-        tuple(sorted({
-            index[normal(tuple((x * a + y * b) % 3 for a, b in zip(u, v)))]
-            for x in range(3) for y in range(3) if (x, y) != (0, 0)
-        }))
-        for u, v in itertools.combinations(points, 2)
-    })
+    lines = sorted(
+        {
+            tuple(
+                sorted(
+                    {
+                        index[normal(tuple((x * a + y * b) % 3 for a, b in zip(u, v)))]
+                        for x in range(3)
+                        for y in range(3)
+                        if (x, y) != (0, 0)
+                    }
+                )
+            )
+            for u, v in itertools.combinations(points, 2)
+        }
+    )
     return resolve(len(points), lines, 13)
 
 
@@ -279,7 +293,8 @@ def _difference_triples(m: int) -> list[tuple[int, ...]]:
     """Triples of Z_m whose 6 differences are all different (m = 7: the
     translates of {0, 1, 3} and {0, 2, 3})."""
     return [
-        t for t in itertools.combinations(range(m), 3)
+        t
+        for t in itertools.combinations(range(m), 3)
         if len({(a - b) % m for a in t for b in t if a != b}) == 6
     ]
 
@@ -324,13 +339,23 @@ def cyclic_24_classes() -> list[list[list[int]]]:
                     all_differences([c[k] - a[k] for k in range(3)] + [t - q0 for t in t2])
                 ):
                     return [
-                        [sorted(table) for table in (
-                            *([21 + k, (a[k] + r) % m, m + (b[k] + r) % m, 2 * m + (c[k] + r) % m]
-                              for k in range(3)),
-                            [(t + r) % m for t in t0] + [m + (q1 + r) % m],
-                            [m + (t + r) % m for t in t1] + [2 * m + (q2 + r) % m],
-                            [2 * m + (t + r) % m for t in t2] + [(q0 + r) % m],
-                        )]
+                        [
+                            sorted(table)
+                            for table in (
+                                *(
+                                    [
+                                        21 + k,
+                                        (a[k] + r) % m,
+                                        m + (b[k] + r) % m,
+                                        2 * m + (c[k] + r) % m,
+                                    ]
+                                    for k in range(3)
+                                ),
+                                [(t + r) % m for t in t0] + [m + (q1 + r) % m],
+                                [m + (t + r) % m for t in t1] + [2 * m + (q2 + r) % m],
+                                [2 * m + (t + r) % m for t in t2] + [(q0 + r) % m],
+                            )
+                        ]
                         for r in range(m)
                     ]
     return []
@@ -407,6 +432,8 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
                     [[g * q + p for p in table] for g in range(table_size) for table in tables]
                     for tables in inner
                 ]
-                offer(rounds + extra,
-                      f"transversal design TD({table_size}, {q}) and its groups by {inner_name}")
+                offer(
+                    rounds + extra,
+                    f"transversal design TD({table_size}, {q}) and its groups by {inner_name}",
+                )
     return best

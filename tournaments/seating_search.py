@@ -126,7 +126,7 @@ def fair_statuses(problem: SearchProblem, rng: random.Random) -> list[list[int]]
         for p in order[: problem.byes]:
             status[p] = BYE
             byes[p] += 1
-        rest = sorted(order[problem.byes:], key=lambda p: (odds[p], tie[p]))
+        rest = sorted(order[problem.byes :], key=lambda p: (odds[p], tie[p]))
         for p in rest[:odd_seats]:
             status[p] = ODD
             odds[p] += 1
@@ -237,7 +237,7 @@ class TabuSearch:
                     group.sort(key=lambda p: (ranks[p], p))
                     cut = 0
                     for size in sizes:
-                        tables.append(group[cut:cut + size])
+                        tables.append(group[cut : cut + size])
                         cut += size
                 else:
                     tables.extend(self.greedy_tables(group, sizes, met))
@@ -290,8 +290,10 @@ class TabuSearch:
                     where[p] = t
             self.table_of.append(where)
             self.statuses[r] = [
-                BYE if where[p] < 0
-                else ODD if len(tables[where[p]]) != self.problem.table_size
+                BYE
+                if where[p] < 0
+                else ODD
+                if len(tables[where[p]]) != self.problem.table_size
                 else STANDARD
                 for p in range(n)
             ]
@@ -322,7 +324,12 @@ class TabuSearch:
         self.repeat_count = self.count_repeats()
 
     def _price(self, key: int) -> None:
-        count, recency, costs, club = self.meetings[key], self.recency[key], self.costs, self.club[key]
+        count, recency, costs, club = (
+            self.meetings[key],
+            self.recency[key],
+            self.costs,
+            self.club[key],
+        )
         self.next_cost[key] = costs.meeting_cost(count + 1, recency) + club
         self.last_cost[key] = costs.meeting_cost(count, recency) + club
 
@@ -410,8 +417,14 @@ class TabuSearch:
             old_g, old_t = counts[gives], counts[takes]
             if old_g - 1 == old_t:
                 continue  # the two counts are only exchanged
-            low = min((v for v, c in histogram.items() if c > (v == old_g) + (v == old_t)), default=old_t + 1)
-            high = max((v for v, c in histogram.items() if c > (v == old_g) + (v == old_t)), default=old_t + 1)
+            low = min(
+                (v for v, c in histogram.items() if c > (v == old_g) + (v == old_t)),
+                default=old_t + 1,
+            )
+            high = max(
+                (v for v, c in histogram.items() if c > (v == old_g) + (v == old_t)),
+                default=old_t + 1,
+            )
             if max(high, old_g - 1, old_t + 1) - min(low, old_g - 1, old_t + 1) > allowed[s]:
                 return False
         return True
@@ -512,7 +525,8 @@ class TabuSearch:
         tabu, now, aspiration = self.tabu, self.iteration, self.best_cost - self.cost
         best_delta, best = 0, []
         groups: list[tuple[int, list[int]]] = [
-            (tb, tables[tb]) for tb in range(max(0, ta - window), min(len(tables), ta + window + 1))
+            (tb, tables[tb])
+            for tb in range(max(0, ta - window), min(len(tables), ta + window + 1))
             if tb != ta
         ]
         if self.problem.byes and ta >= 0:
@@ -604,7 +618,8 @@ class TabuSearch:
         elif self.ranks is not None:
             ranks = self.ranks
             wide = [
-                t for t in self.tables[0]
+                t
+                for t in self.tables[0]
                 if max(ranks[p] for p in t) - min(ranks[p] for p in t) > len(t) - 1
             ]
             if not wide:
@@ -718,8 +733,14 @@ def sequential_schedule(problem: SearchProblem, evaluations: int) -> Schedule:
     schedule: Schedule = []
     for r in range(problem.rounds):
         one = replace(
-            problem, rounds=1, past_ages=ages, past_byes=tuple(byes), past_odd=tuple(odds),
-            start=None, seed=f"{problem.seed}:{r}", effort=per_round / EVALUATIONS_PER_EFFORT,
+            problem,
+            rounds=1,
+            past_ages=ages,
+            past_byes=tuple(byes),
+            past_odd=tuple(odds),
+            start=None,
+            seed=f"{problem.seed}:{r}",
+            effort=per_round / EVALUATIONS_PER_EFFORT,
             target=new_repeats_bound(n, 1, problem.sizes, len(ages)),
         )
         tables = TabuSearch(one).run()[0]
@@ -761,7 +782,7 @@ def random_schedule(problem: SearchProblem) -> Schedule:
             rng.shuffle(group)
             cut = 0
             for size in sizes:
-                tables.append(group[cut:cut + size])
+                tables.append(group[cut : cut + size])
                 cut += size
         schedule.append(tables)
     return schedule

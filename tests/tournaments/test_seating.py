@@ -122,8 +122,16 @@ def test_seat_round_reports_bad_input_clearly():
 @pytest.mark.parametrize("method", [RANDOM, BALANCED, SWISS])
 @pytest.mark.parametrize(
     ("n", "odd"),
-    [(16, TABLES_OF_5), (17, TABLES_OF_5), (23, TABLES_OF_5), (21, TABLES_OF_3),
-     (22, BYES), (43, BYES), (5, TABLES_OF_5), (6, TABLES_OF_3)],
+    [
+        (16, TABLES_OF_5),
+        (17, TABLES_OF_5),
+        (23, TABLES_OF_5),
+        (21, TABLES_OF_3),
+        (22, BYES),
+        (43, BYES),
+        (5, TABLES_OF_5),
+        (6, TABLES_OF_3),
+    ],
 )
 def test_every_active_player_is_seated_once_at_an_allowed_table(method, n, odd):
     players = list(range(100, 100 + n))
@@ -132,8 +140,14 @@ def test_every_active_player_is_seated_once_at_an_allowed_table(method, n, odd):
     for r in range(4):
         ranks = {p: i for i, p in enumerate(sorted(players, key=lambda p: (-points[p], p)))}
         seating = seat_round(
-            players, history=history, method=method, seed=r, odd=odd, ranks=ranks,
-            rounds_left=4 - r, effort=0.2,
+            players,
+            history=history,
+            method=method,
+            seed=r,
+            odd=odd,
+            ranks=ranks,
+            rounds_left=4 - r,
+            effort=0.2,
         )
         assert_valid(seating, players, odd=odd)
         for table in seating.tables:
@@ -150,7 +164,9 @@ def test_plan_rounds_seats_everyone_every_round(method):
         assert_valid(seating, list(range(1, 31)))
 
 
-@pytest.mark.parametrize(("n", "odd"), [(17, TABLES_OF_5), (19, TABLES_OF_3), (18, BYES), (23, BYES)])
+@pytest.mark.parametrize(
+    ("n", "odd"), [(17, TABLES_OF_5), (19, TABLES_OF_3), (18, BYES), (23, BYES)]
+)
 def test_nobody_gets_a_second_odd_table_or_bye_while_another_has_none(n, odd):
     players = list(range(1, n + 1))
     history = []
@@ -220,8 +236,9 @@ def test_sixteen_players_round_by_round_without_a_repeat(seed):
     history = []
     for r in range(5):
         history.append(
-            seat_round(range(1, 17), history=history, seed=seed * 10 + r, rounds_left=5 - r,
-                       plan_seed=seed)
+            seat_round(
+                range(1, 17), history=history, seed=seed * 10 + r, rounds_left=5 - r, plan_seed=seed
+            )
         )
     assert count_repeated_pairs(history) == 0
 
@@ -249,7 +266,7 @@ def test_local_search_handles_arbitrary_history():
     for _ in range(4):  # random past rounds full of repeats
         order = list(players)
         rng.shuffle(order)
-        history.append(Seating(tuple(tuple(order[i:i + 4]) for i in range(0, 48, 4))))
+        history.append(Seating(tuple(tuple(order[i : i + 4]) for i in range(0, 48, 4))))
     seating = seat_round(players, history=history, seed=1)
     assert find_repeats(seating, history) == []
     plan = plan_rounds(players, 3, history=history, seed=1)
@@ -318,7 +335,9 @@ def test_affine_space_classes_are_perfect_rounds(k):
     assert count_repeated_pairs(as_seating(classes)) == 0
 
 
-@pytest.mark.parametrize(("q", "k"), [(5, 4), (7, 4), (8, 4), (9, 4), (4, 3), (13, 3), (25, 4), (27, 5)])
+@pytest.mark.parametrize(
+    ("q", "k"), [(5, 4), (7, 4), (8, 4), (9, 4), (4, 3), (13, 3), (25, 4), (27, 5)]
+)
 def test_transversal_rounds_are_perfect_rounds(q, k):
     rounds = transversal_rounds(q, k)
     assert len(rounds) == q
@@ -442,9 +461,18 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
 
 @pytest.mark.parametrize(
     ("n", "rounds", "name"),
-    [(16, 5, "AG(2, 4)"), (64, 21, "AG(3, 4)"), (28, 9, "unital"), (40, 13, "PG(3, 3)"),
-     (20, 5, "TD(4, 5)"), (24, 7, "type 3^8"), (32, 9, "TD(4, 8) and its groups"), (36, 9, "TD(4, 9)"),
-     (52, 13, "TD(4, 13)"), (128, 41, "TD(4, 32) and its groups by transversal design TD(4, 8)")],
+    [
+        (16, 5, "AG(2, 4)"),
+        (64, 21, "AG(3, 4)"),
+        (28, 9, "unital"),
+        (40, 13, "PG(3, 3)"),
+        (20, 5, "TD(4, 5)"),
+        (24, 7, "type 3^8"),
+        (32, 9, "TD(4, 8) and its groups"),
+        (36, 9, "TD(4, 9)"),
+        (52, 13, "TD(4, 13)"),
+        (128, 41, "TD(4, 32) and its groups by transversal design TD(4, 8)"),
+    ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
     classes, found = repeat_free_rounds(n)
@@ -453,7 +481,8 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
 
 
 @pytest.mark.parametrize(
-    ("n", "rounds"), [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (40, 13), (64, 21), (52, 12)]
+    ("n", "rounds"),
+    [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (40, 13), (64, 21), (52, 12)],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
     plan = plan_rounds(range(1, n + 1), rounds, seed=3)
@@ -477,12 +506,12 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
 @pytest.mark.parametrize(
     ("n", "rounds", "odd", "bound"),
     [
-        (12, 2, TABLES_OF_5, 3),    # 4 players into 3 tables: pigeonhole in every round pair
-        (8, 4, TABLES_OF_5, 20),    # 48 meetings, 28 pairs
-        (12, 5, TABLES_OF_5, 24),   # 90 meetings, 66 pairs
-        (16, 6, TABLES_OF_5, 24),   # one round more than AG(2, 4)
-        (15, 4, TABLES_OF_5, 18),   # 3 tables of 5: two-round pigeonhole
-        (17, 3, TABLES_OF_5, 8),    # the table of 5 draws on 3 tables of 4 (fairness)
+        (12, 2, TABLES_OF_5, 3),  # 4 players into 3 tables: pigeonhole in every round pair
+        (8, 4, TABLES_OF_5, 20),  # 48 meetings, 28 pairs
+        (12, 5, TABLES_OF_5, 24),  # 90 meetings, 66 pairs
+        (16, 6, TABLES_OF_5, 24),  # one round more than AG(2, 4)
+        (15, 4, TABLES_OF_5, 18),  # 3 tables of 5: two-round pigeonhole
+        (17, 3, TABLES_OF_5, 8),  # the table of 5 draws on 3 tables of 4 (fairness)
         (16, 5, TABLES_OF_5, 0),
         (400, 12, TABLES_OF_5, 0),
         # fairness: round 2's table of 5 holds round 1's table of 4 (6 pairs),
@@ -502,8 +531,14 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
 
 @pytest.mark.parametrize(
     ("n", "rounds", "odd"),
-    [(9, 2, TABLES_OF_5), (10, 2, TABLES_OF_3), (18, 2, TABLES_OF_5), (17, 4, TABLES_OF_3),
-     (22, 4, TABLES_OF_5), (31, 5, TABLES_OF_5)],
+    [
+        (9, 2, TABLES_OF_5),
+        (10, 2, TABLES_OF_3),
+        (18, 2, TABLES_OF_5),
+        (17, 4, TABLES_OF_3),
+        (22, 4, TABLES_OF_5),
+        (31, 5, TABLES_OF_5),
+    ],
 )
 def test_fair_fields_reach_the_fairness_bound(n, rounds, odd):
     """Where fairness forces repeats, the bound counts them and the plan
@@ -519,7 +554,7 @@ def test_more_rounds_than_the_design_keep_the_design():
     search from scratch left 23."""
     plan = plan_rounds(range(32), 10, seed=4)
     assert count_repeated_pairs(plan) <= 16
-    assert any(count_repeated_pairs(plan[:r] + plan[r + 1:]) == 0 for r in range(10))
+    assert any(count_repeated_pairs(plan[:r] + plan[r + 1 :]) == 0 for r in range(10))
 
 
 @pytest.mark.parametrize(("n", "sizes"), list(seating_designs.FAIR_SCHEDULES))
@@ -577,8 +612,14 @@ def test_small_fields_reach_the_bound(n, rounds):
 
 @pytest.mark.parametrize(
     ("n", "rounds", "odd"),
-    [(13, 3, TABLES_OF_5), (14, 4, TABLES_OF_3), (10, 4, TABLES_OF_3), (9, 3, TABLES_OF_5),
-     (22, 6, BYES), (20, 6, TABLES_OF_5)],
+    [
+        (13, 3, TABLES_OF_5),
+        (14, 4, TABLES_OF_3),
+        (10, 4, TABLES_OF_3),
+        (9, 3, TABLES_OF_5),
+        (22, 6, BYES),
+        (20, 6, TABLES_OF_5),
+    ],
 )
 def test_no_plan_beats_the_bound(n, rounds, odd):
     plan = plan_rounds(range(1, n + 1), rounds, seed=5, odd=odd, effort=0.2)
@@ -635,8 +676,14 @@ def test_the_search_keeps_its_incremental_cost_exact():
     """seating_search: the cost kept up to date swap by swap equals the cost
     recomputed from scratch, with history, clubs and odd tables."""
     problem = SearchProblem(
-        n=18, sizes=(4, 4, 5, 5), rounds=3, past_ages={(0, 1): (1,), (2, 3): (1, 2)},
-        clubs=tuple("ab"[p % 2] for p in range(18)), club_weight=2, seed=3, effort=0.01,
+        n=18,
+        sizes=(4, 4, 5, 5),
+        rounds=3,
+        past_ages={(0, 1): (1,), (2, 3): (1, 2)},
+        clubs=tuple("ab"[p % 2] for p in range(18)),
+        club_weight=2,
+        seed=3,
+        effort=0.01,
     )
     search = TabuSearch(problem)
     search.tabu, search.iteration, search.best_cost = {}, 0, search.cost
@@ -664,7 +711,10 @@ def test_round_by_round_follows_the_tournament_plan(n, odd):
     plan = plan_rounds(range(1, n + 1), 4, seed=8, odd=odd)
     history = []
     for r in range(4):
-        history.append(seat_round(range(1, n + 1), history=history, seed=r, odd=odd,
-                                  rounds_left=4 - r, plan_seed=8))
+        history.append(
+            seat_round(
+                range(1, n + 1), history=history, seed=r, odd=odd, rounds_left=4 - r, plan_seed=8
+            )
+        )
         assert {frozenset(t) for t in history[r].tables} == {frozenset(t) for t in plan[r].tables}
         assert set(history[r].byes) == set(plan[r].byes)
