@@ -27,22 +27,29 @@ from .services import create_table
 # has no Django, so it names the problem and we word it here).
 _MESSAGES = {
     "too_few_players": lambda p: _("%(n)s active players cannot fill one table of %(size)s.") % p,
-    "odd_policy_cannot_seat": lambda p: _(
-        "%(n)s players cannot be seated at tables of %(size)s and %(odd_size)s; choose another "
-        "odd-count policy."
-    ) % p,
+    "odd_policy_cannot_seat": lambda p: (
+        _(
+            "%(n)s players cannot be seated at tables of %(size)s and %(odd_size)s; choose another "
+            "odd-count policy."
+        )
+        % p
+    ),
     "bad_odd_policy": lambda p: _("Unknown odd-count policy %(odd)s: use one of %(choices)s.") % p,
     "bad_method": lambda p: _("Unknown seating method %(method)s: use one of %(choices)s.") % p,
     "not_in_round": lambda p: _("Player %(player)s is not in this round.") % p,
     "no_such_table": lambda p: _("There is no table %(table)s.") % p,
     "bad_table_size_after_move": lambda p: _("Table %(table)s would have %(count)s players.") % p,
-    "bad_club_weight": lambda p: _("Keeping clubs apart takes a weight from 0 to 10, not %(weight)s.") % p,
+    "bad_club_weight": lambda p: (
+        _("Keeping clubs apart takes a weight from 0 to 10, not %(weight)s.") % p
+    ),
 }
 
 
 def _translate(error: seating.SeatingError) -> TournamentError:
     message = _MESSAGES.get(error.code)
-    return TournamentError(message(error.params) if message else str(error), code=f"seating_{error.code}")
+    return TournamentError(
+        message(error.params) if message else str(error), code=f"seating_{error.code}"
+    )
 
 
 @dataclass(frozen=True)
@@ -90,8 +97,8 @@ def seat_next_round(
     the rounds planned.  Players of one club are kept apart where that
     costs no repeat, weighed by the tournament's ``seating_club_weight``
     when the model has one (else ``seating.DEFAULT_CLUB_WEIGHT``, off).
-    Raises ``TournamentError`` (translated) when the round exists, the previous round is not locked, the tournament is
-    finished, or the players cannot be seated; nothing is written then.
+    Raises ``TournamentError`` (translated) when the round exists, the previous round is not locked,
+    the tournament is finished, or the players cannot be seated; nothing is written then.
     """
     method = _setting(tournament, "seating_method", method, seating.BALANCED)
     chosen_odd = _setting(tournament, "odd_policy", odd, None)
@@ -108,28 +115,39 @@ def seat_next_round(
         if tournament.status == Tournament.Status.FINISHED:
             raise TournamentError(_("The tournament is finished."), code="finished")
         if tournament.rounds.filter(kind=Round.Kind.FINAL).exists():
-            raise TournamentError(_("The finals have been created: no round can follow them."), code="after_finals")
+            raise TournamentError(
+                _("The finals have been created: no round can follow them."), code="after_finals"
+            )
         rounds = dict(tournament.rounds.values_list("number", "status"))
         last = max(rounds, default=0)
         number = last + 1 if number is None else number
         if number in rounds:
-            raise TournamentError(_("Round %(n)s is already seated.") % {"n": number}, code="round_seated")
+            raise TournamentError(
+                _("Round %(n)s is already seated.") % {"n": number}, code="round_seated"
+            )
         if number != last + 1:
-            raise TournamentError(_("The next round to seat is round %(n)s.") % {"n": last + 1}, code="round_number")
+            raise TournamentError(
+                _("The next round to seat is round %(n)s.") % {"n": last + 1}, code="round_number"
+            )
         if last and rounds[last] != Round.Status.LOCKED:
             raise TournamentError(
-                _("Lock round %(n)s before seating the next one.") % {"n": last}, code="round_not_locked",
+                _("Lock round %(n)s before seating the next one.") % {"n": last},
+                code="round_not_locked",
             )
         if tournament.seed is None:
             # The tournament's seed fixes the whole seating plan; chosen once, then recorded.
-            tournament.seed = seed if seed is not None and number == 1 else random.SystemRandom().randrange(2**31)
+            tournament.seed = (
+                seed if seed is not None and number == 1 else random.SystemRandom().randrange(2**31)
+            )
             tournament.save(update_fields=["seed"])
         if seed is None:
             seed = random.Random(f"{tournament.seed}:{number}").randrange(2**31)
         away = checkin.not_seated(tournament, number)  # checked in as absent or late for this round
         clubs = dict(
-            Registration.objects.filter(tournament=tournament, withdrawn=False).exclude(pk__in=away)
-            .order_by("id").values_list("id", "player__club")
+            Registration.objects.filter(tournament=tournament, withdrawn=False)
+            .exclude(pk__in=away)
+            .order_by("id")
+            .values_list("id", "player__club")
         )
         active = list(clubs)
         past = selectors.seating_history(tournament, before=number)
@@ -152,15 +170,28 @@ def seat_next_round(
                     odd = seating.TABLES_OF_3
         try:
             result = seating.seat_round(
-                active, history=past_list, method=method, seed=seed, table_size=table_size,
-                odd=odd, ranks=ranks, rounds_left=max(1, tournament.rounds_planned - number + 1),
-                plan_seed=plan_seed, clubs=clubs,
-                club_weight=int(getattr(tournament, "seating_club_weight", seating.DEFAULT_CLUB_WEIGHT)),
+                active,
+                history=past_list,
+                method=method,
+                seed=seed,
+                table_size=table_size,
+                odd=odd,
+                ranks=ranks,
+                rounds_left=max(1, tournament.rounds_planned - number + 1),
+                plan_seed=plan_seed,
+                clubs=clubs,
+                club_weight=int(
+                    getattr(tournament, "seating_club_weight", seating.DEFAULT_CLUB_WEIGHT)
+                ),
             )
         except seating.SeatingError as exc:
             raise _translate(exc) from None
         round_ = Round.objects.create(
-            tournament=tournament, number=number, status=status, seating_method=method, seed=seed,
+            tournament=tournament,
+            number=number,
+            status=status,
+            seating_method=method,
+            seed=seed,
         )
         for table_number, table in enumerate(result.tables, 1):
             create_table(round_, table_number, table)
@@ -169,8 +200,9 @@ def seat_next_round(
 
 
 def _rating_ranks(active: list[int], seed: int) -> dict[int, int] | None:
-    """Swiss round 1 seeded by the players' ratings (``seasons``): the rated players by rating, best first, then the
-    others in an order shuffled by the round's seed; None (seated as balanced) when nobody has a rating. 2 queries."""
+    """Swiss round 1 seeded by the players' ratings (``seasons``): the rated players by rating, best
+    first, then the others in an order shuffled by the round's seed; None (seated as balanced) when
+    nobody has a rating. 2 queries."""
     # seasons builds on tournaments, not the reverse: imported here, when a swiss round 1 is seated.
     from seasons import ratings
     from seasons import selectors as rating_selectors
@@ -188,10 +220,13 @@ def _rating_ranks(active: list[int], seed: int) -> dict[int, int] | None:
 def _editable(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status == Round.Status.LOCKED:
-        raise TournamentError(_("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked")
+        raise TournamentError(
+            _("Round %(n)s is locked.") % {"n": round_.number}, code="round_locked"
+        )
     if Table.objects.filter(round=round_, hands__isnull=False).exists():
         raise TournamentError(
-            _("Round %(n)s has hands recorded; its seating can no longer change.") % {"n": round_.number},
+            _("Round %(n)s has hands recorded; its seating can no longer change.")
+            % {"n": round_.number},
             code="round_has_hands",
         )
     return round_
@@ -210,7 +245,8 @@ def _save_edit(round_: Round, after: seating.Seating) -> None:
 
 
 def _edit(round_: Round, change) -> seating.ManualChange:
-    """Apply ``change(before, history)`` (a pure ``seating`` edit) to a round with no hands yet, and save it."""
+    """Apply ``change(before, history)`` (a pure ``seating`` edit) to a round with no hands yet, and
+    save it."""
     with transaction.atomic():
         round_ = _editable(round_)
         past = selectors.seating_history(round_.tournament, before=round_.number + 1)
@@ -235,4 +271,6 @@ def move_player(round_: Round, registration: int, table: int | None) -> seating.
     or to the byes when ``table`` is None, in a round with no hands yet.
     Raises ``TournamentError``."""
     index = None if table is None else table - 1
-    return _edit(round_, lambda before, past: seating.move_player(before, registration, index, history=past))
+    return _edit(
+        round_, lambda before, past: seating.move_player(before, registration, index, history=past)
+    )

@@ -23,7 +23,9 @@ def make_tournament(players, *, rounds=5, slug=None):
     for i in range(players):
         # The same clubs for the same names in every tournament (seating keeps clubs apart).
         club = ["Circolo Roma", "Cuori Milano", "Torino Carte", ""][i % 4]
-        RegistrationFactory(tournament=tournament, player=PlayerFactory(name=f"P{i + 1:03d}", club=club))
+        RegistrationFactory(
+            tournament=tournament, player=PlayerFactory(name=f"P{i + 1:03d}", club=club)
+        )
     return tournament
 
 
@@ -62,10 +64,15 @@ def test_seating_a_round_saves_tables_seats_and_the_seed():
     tables = Table.objects.filter(round=round_).order_by("number")
     assert [t.seats.count() for t in tables] == [len(t) for t in done.seating.tables]
     assert sorted(t.seats.count() for t in tables) == [4, 4, 4, 5]
-    assert sorted(Seat.objects.filter(round=round_).values_list("registration_id", flat=True)) == active_ids(tournament)
+    assert sorted(
+        Seat.objects.filter(round=round_).values_list("registration_id", flat=True)
+    ) == active_ids(tournament)
     # seat order is the algorithm's (seat 0 deals first)
     first = tables[0]
-    assert tuple(first.seats.order_by("position").values_list("registration_id", flat=True)) == done.seating.tables[0]
+    assert (
+        tuple(first.seats.order_by("position").values_list("registration_id", flat=True))
+        == done.seating.tables[0]
+    )
     assert saved(round_) == done.seating
 
 
@@ -119,7 +126,7 @@ def test_swiss_seats_by_the_standings(monkeypatch):
     monkeypatch.setattr(seating_service.selectors, "standings", lambda t, round_number=None: rows)
     done = seating_service.seat_next_round(tournament, seed=4, method=seating.SWISS)
     assert done.round.seating_method == "swiss"
-    assert [set(t) for t in done.seating.tables] == [set(order[i:i + 4]) for i in range(0, 16, 4)]
+    assert [set(t) for t in done.seating.tables] == [set(order[i : i + 4]) for i in range(0, 16, 4)]
     assert done.repeats == ()
 
 
@@ -247,18 +254,24 @@ def test_export_seating_writes_csv(tmp_path):
 def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_queries):
     path = tmp_path / "plan.csv"
     with django_assert_num_queries(0):
-        out = run("plan_seating", "--players", "16", "--rounds", "5", "--seed", "2", "--output", str(path))
+        out = run(
+            "plan_seating", "--players", "16", "--rounds", "5", "--seed", "2", "--output", str(path)
+        )
     assert "0 repeated pair(s)" in out
     rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0] == ["round", "table", "seat", "player"]
     assert len(rows) == 1 + 16 * 5
     plan = {}
-    for r, t, s, p in rows[1:]:
+    for r, t, _seat, p in rows[1:]:
         plan.setdefault(int(r), {}).setdefault(int(t), []).append(int(p))
     rounds = [seating.Seating(tuple(tuple(t) for t in tables.values())) for tables in plan.values()]
     assert seating.count_repeated_pairs(rounds) == 0
     stdout = run("plan_seating", "--players", "18", "--rounds", "1", "--odd", "byes")
     assert stdout.splitlines()[-1].startswith("1,,,")
     assert "cannot be seated" in fails("plan_seating", "--players", "7", "--rounds", "2")
-    assert "needs the standings" in fails("plan_seating", "--players", "8", "--rounds", "2", "--method", "swiss")
-    assert "Unknown seating method" in fails("plan_seating", "--players", "8", "--rounds", "2", "--method", "x")
+    assert "needs the standings" in fails(
+        "plan_seating", "--players", "8", "--rounds", "2", "--method", "swiss"
+    )
+    assert "Unknown seating method" in fails(
+        "plan_seating", "--players", "8", "--rounds", "2", "--method", "x"
+    )
