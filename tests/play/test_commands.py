@@ -29,7 +29,7 @@ def test_it_simulates_a_tournament_and_exports_records_that_validate(tmp_path, c
         "3",
     )
     out = capsys.readouterr().out
-    assert "2 round(s) seated, 4 table(s) and 8 hand(s)" in out
+    assert "2 rounds seated, 4 tables and 8 hands" in out
     assert list(Round.objects.filter(tournament__slug="sim").values_list("status", flat=True)) == [
         "locked",
         "locked",

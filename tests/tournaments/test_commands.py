@@ -133,7 +133,7 @@ def test_import_players_refuses_a_player_already_registered(tournament, tmp_path
 
 def test_import_hands_creates_rounds_tables_and_seats_in_first_row_order(tournament, tmp_path):
     text = hands_csv({(1, 1): (["Dario", "Anna", "Carla", "Bruno"], GAME_A)})
-    assert "recorded 7 hand(s)" in run("import_hands", "cuori-2026", write(tmp_path, text))
+    assert "recorded 7 hands" in run("import_hands", "cuori-2026", write(tmp_path, text))
     table = Table.objects.get(round__number=1, number=1)
     assert list(
         table.seats.order_by("position").values_list("registration__player__name", flat=True)

@@ -215,11 +215,11 @@ def test_seat_round_command_prints_a_one_line_summary():
     make_tournament(18, slug="club")
     out = run("seat_round", "club", "--seed", "5", "--odd", "byes")
     assert out.strip() == (
-        "round 1 of club seated (balanced, seed 5): 4 table(s) of 4, 2 bye(s), 0 repeated pair(s)"
+        "round 1 of club seated (balanced, seed 5): 4 tables of 4, 2 byes, 0 repeated pairs"
     )
     Round.objects.update(status=Round.Status.LOCKED)
     out = run("seat_round", "club", "--method", "random", "--seed", "6", "--odd", "tables-of-3")
-    assert out.startswith("round 2 of club seated (random, seed 6): 5 table(s) of 3/4, 0 bye(s)")
+    assert out.startswith("round 2 of club seated (random, seed 6): 5 tables of 3/4, 0 byes")
 
 
 def test_seat_round_command_errors_are_one_line():
@@ -257,7 +257,7 @@ def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_quer
         out = run(
             "plan_seating", "--players", "16", "--rounds", "5", "--seed", "2", "--output", str(path)
         )
-    assert "0 repeated pair(s)" in out
+    assert "0 repeated pairs" in out
     rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0] == ["round", "table", "seat", "player"]
     assert len(rows) == 1 + 16 * 5

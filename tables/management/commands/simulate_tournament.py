@@ -5,6 +5,7 @@ from tables.play import services
 from tables.play.levels import COMPUTER_LEVELS
 from tables.play.simulate import simulate_tournament
 from tournaments.errors import TournamentError
+from tournaments.management.commands._base import counted
 
 
 class Command(BaseCommand):
@@ -52,6 +53,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         rate = summary.hands / summary.seconds if summary.seconds else 0.0
         self.stdout.write(
-            f"{slug}: {summary.rounds} round(s) seated, {summary.tables} table(s) and "
-            f"{summary.hands} hand(s) played in {summary.seconds:.1f} s ({rate:.1f} hands/s)"
+            f"{slug}: {counted(summary.rounds, 'round')} seated, "
+            f"{counted(summary.tables, 'table')} and {counted(summary.hands, 'hand')} played in "
+            f"{summary.seconds:.1f} s ({rate:.1f} hands/s)"
         )

@@ -10,9 +10,30 @@ from pathlib import Path
 from typing import IO
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from tournaments.csvio import RowError
 from tournaments.models import Tournament
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` with its noun, singular or plural in the active language: ``counted(1, "round")`` is
+    "1 round", ``counted(4, "table")`` "4 tables". noun: one of ``COUNTED``; KeyError otherwise."""
+    return COUNTED[noun](n) % {"n": n}
+
+
+#: The nouns the commands count, each through ngettext (literal msgids, for makemessages).
+COUNTED = {
+    "round": lambda n: ngettext("%(n)s round", "%(n)s rounds", n),
+    "new round": lambda n: ngettext("%(n)s new round", "%(n)s new rounds", n),
+    "table": lambda n: ngettext("%(n)s table", "%(n)s tables", n),
+    "new table": lambda n: ngettext("%(n)s new table", "%(n)s new tables", n),
+    "table closed": lambda n: ngettext("%(n)s table closed", "%(n)s tables closed", n),
+    "hand": lambda n: ngettext("%(n)s hand", "%(n)s hands", n),
+    "player": lambda n: ngettext("%(n)s player", "%(n)s players", n),
+    "bye": lambda n: ngettext("%(n)s bye", "%(n)s byes", n),
+    "repeated pair": lambda n: ngettext("%(n)s repeated pair", "%(n)s repeated pairs", n),
+}
 
 
 def get_tournament(slug: str) -> Tournament:

@@ -4,6 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments import rulesets, services
 from tournaments.models import Tournament
 
+from ._base import counted
+
 
 class Command(BaseCommand):
     help = (
@@ -48,5 +50,5 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"created {tournament.slug}: {tournament.name} ({tournament.rules}, "
-            f"{tournament.scoring}, games {end}, {rounds} round(s))"
+            f"{tournament.scoring}, games {end}, {counted(rounds, 'round')})"
         )

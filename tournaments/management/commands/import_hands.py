@@ -4,7 +4,7 @@ from tournaments import services
 from tournaments.audit import COMMAND_LINE
 from tournaments.errors import TournamentError
 
-from ._base import fail_with_rows, get_tournament, read_text
+from ._base import counted, fail_with_rows, get_tournament, read_text
 
 
 class Command(BaseCommand):
@@ -37,8 +37,8 @@ class Command(BaseCommand):
         except TournamentError as exc:
             fail_with_rows(self, file, exc.problems)
         self.stdout.write(
-            f"recorded {result.hands} hand(s) in {slug} ({result.rounds} new round(s), "
-            f"{result.tables} new table(s)"
-            + (f", {result.closed} table(s) closed" if close_unfinished else "")
+            f"recorded {counted(result.hands, 'hand')} in {slug} "
+            f"({counted(result.rounds, 'new round')}, {counted(result.tables, 'new table')}"
+            + (f", {counted(result.closed, 'table closed')}" if close_unfinished else "")
             + ")"
         )

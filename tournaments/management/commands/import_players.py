@@ -4,7 +4,7 @@ from tournaments import services
 from tournaments.audit import COMMAND_LINE
 from tournaments.errors import TournamentError
 
-from ._base import fail_with_rows, get_tournament, read_text
+from ._base import counted, fail_with_rows, get_tournament, read_text
 
 
 class Command(BaseCommand):
@@ -21,6 +21,7 @@ class Command(BaseCommand):
         except TournamentError as exc:
             fail_with_rows(self, file, exc.problems)
         self.stdout.write(
-            f"registered {result.created + result.reused} player(s) in {slug} ({result.created} "
+            f"registered {counted(result.created + result.reused, 'player')} in {slug} "
+            f"({result.created} "
             f"new, {result.reused} already known)"
         )

@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import csvio, seating
 
+from ._base import counted
+
 
 def seating_rows(rounds, *, first_round: int = 1):
     """CSV rows ``round,table,seat,player`` (table and seat numbered from 1;
@@ -89,13 +91,13 @@ class Command(BaseCommand):
         quality = seating.plan_quality(players, rounds, table_size=table_size, odd=odd)
         repeats = seating.count_repeated_pairs(plan)
         line = _(
-            "%(rounds)s round(s) for %(players)s players, %(tables)s table(s) per round: "
-            "%(repeats)s repeated pair(s); no schedule has fewer than %(bound)s; %(seconds).2f s"
+            "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s; no schedule has fewer "
+            "than %(bound)s; %(seconds).2f s"
         ) % {
-            "rounds": rounds,
-            "players": players,
-            "tables": len(plan[0].tables),
-            "repeats": repeats,
+            "rounds": counted(rounds, "round"),
+            "players": counted(players, "player"),
+            "tables": counted(len(plan[0].tables), "table"),
+            "repeats": counted(repeats, "repeated pair"),
             "bound": quality.bound,
             "seconds": seconds,
         }

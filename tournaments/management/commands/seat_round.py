@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from tournaments import seating_service
 from tournaments.errors import TournamentError
 
-from ._base import get_tournament
+from ._base import counted, get_tournament
 
 
 class Command(BaseCommand):
@@ -35,17 +35,17 @@ class Command(BaseCommand):
         sizes = sorted({len(t) for t in done.seating.tables})
         self.stdout.write(
             _(
-                "round %(round)s of %(slug)s seated (%(method)s, seed %(seed)s): %(tables)s "
-                "table(s) of %(sizes)s, %(byes)s bye(s), %(repeats)s repeated pair(s)"
+                "round %(round)s of %(slug)s seated (%(method)s, seed %(seed)s): %(tables)s of "
+                "%(sizes)s, %(byes)s, %(repeats)s"
             )
             % {
                 "round": done.round.number,
                 "slug": tournament.slug,
                 "method": done.round.seating_method,
                 "seed": done.round.seed,
-                "tables": len(done.seating.tables),
+                "tables": counted(len(done.seating.tables), "table"),
                 "sizes": "/".join(map(str, sizes)),
-                "byes": len(done.seating.byes),
-                "repeats": len(done.repeats),
+                "byes": counted(len(done.seating.byes), "bye"),
+                "repeats": counted(len(done.repeats), "repeated pair"),
             }
         )
