@@ -9,7 +9,6 @@ number goes through these two functions instead.
 from __future__ import annotations
 
 import re
-import unicodedata
 from fractions import Fraction
 
 #: ASCII digits only, an optional sign; at most 6 digits (points, round and table numbers).
@@ -31,10 +30,14 @@ MAX_HAND_POINTS = 1000
 MAX_ROUND_MINUTES = 600
 
 
+#: Unicode category Cc: C0 controls, DEL and C1 controls.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def printable(text: str) -> bool:
     """Whether ``text`` has no control characters (NUL, tab, line breaks, escape, ...; Unicode
-    category Cc)."""
-    return not any(unicodedata.category(c) == "Cc" for c in text)
+    category Cc, which is exactly U+0000-U+001F and U+007F-U+009F)."""
+    return _CONTROL.search(text) is None
 
 
 def whole_number(text: str) -> int:

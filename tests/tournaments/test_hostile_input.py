@@ -170,3 +170,15 @@ def test_match_points_accept_plain_forms(value, expected):
 def test_match_points_refuse_everything_else(value):
     with pytest.raises(ValueError):
         numbers.match_points(value)
+
+
+def test_printable_refuses_exactly_the_control_characters():
+    """``numbers.printable`` matches Unicode category Cc exactly, over every code point."""
+    import unicodedata
+
+    from tournaments.numbers import printable
+
+    for code in range(0x110000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        assert printable(f"a{chr(code)}b") == (unicodedata.category(chr(code)) != "Cc"), hex(code)
