@@ -703,28 +703,29 @@ def start_round(request, slug):
     )
 
 
-def _decision_page(
-    request,
-    tournament,
-    *,
-    title,
-    plan,
-    action_url,
-    button,
-    status=200,
-    reason=False,
-    error="",
-    undo="",
-):
-    """A confirmation page: what the decision will do (``plan``), and the one button that does
-    it."""
+def _decide(request, tournament, *, title, url, plan, act, done, undo=""):
+    """A decision taken on a confirmation page (lock a round, finish, create the finals).
+
+    GET shows what it will do (``plan()``, a ``selectors.DecisionPlan``) and the one button that
+    does it, posting to ``url``; POST runs ``act()`` and, on success, redirects to the manage page
+    with the message ``done(result)``; a ``TournamentError`` shows the page again (409) with its
+    message and the plan as it stands. ``undo``: how the decision can be undone, when reopening
+    is not the way."""
+    status, error = 200, ""
+    if request.method == "POST":
+        try:
+            result = act()
+        except TournamentError as exc:
+            status, error = 409, str(exc)
+        else:
+            messages.success(request, done(result))
+            return redirect("manage", tournament.slug)
     context = {
         **_roles(request, tournament),
         "title": title,
-        "plan": plan,
-        "action_url": action_url,
-        "button": button,
-        "reason": reason,
+        "plan": plan(),
+        "action_url": url,
+        "button": title,
         "error": error,
         "undo": undo,
     }
@@ -741,32 +742,19 @@ def lock_round(request, slug, number):
     """
     tournament = _tournament(request, slug, permissions.MANAGE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    plan = selectors.lock_plan(round_)
-    title = _("Lock round %(n)s") % {"n": number}
-    url = reverse("lock_round", args=[tournament.slug, number])
-    if request.method == "GET":
-        return _decision_page(
-            request, tournament, title=title, plan=plan, action_url=url, button=title
-        )
-    try:
-        organizer.lock_round(
+    return _decide(
+        request,
+        tournament,
+        title=_("Lock round %(n)s") % {"n": number},
+        url=reverse("lock_round", args=[tournament.slug, number]),
+        plan=lambda: selectors.lock_plan(round_),
+        act=lambda: organizer.lock_round(
             round_,
             actor=_actor(request),
             close_unfinished=request.POST.get("close_unfinished") == "1",
-        )
-    except TournamentError as exc:
-        return _decision_page(
-            request,
-            tournament,
-            title=title,
-            plan=plan,
-            action_url=url,
-            button=title,
-            status=409,
-            error=str(exc),
-        )
-    messages.success(request, _("Round %(n)s locked.") % {"n": number})
-    return redirect("manage", tournament.slug)
+        ),
+        done=lambda _round: _("Round %(n)s locked.") % {"n": number},
+    )
 
 
 @require_POST
@@ -819,17 +807,6 @@ def create_finals(request, slug):
                 status=422,
                 action_error=_("The number of final tables must be a whole number."),
             )
-    title = _("Create the finals")
-    url = reverse("create_finals", args=[tournament.slug]) + (f"?tables={tables}" if tables else "")
-    undo = _(
-        "The finals cannot be removed once created; their seating can be changed on the "
-        "round's seating page until the first hand is recorded."
-    )
-    if request.method == "GET":
-        plan = organizer.finals_decision(tournament, tables)
-        return _decision_page(
-            request, tournament, title=title, plan=plan, action_url=url, button=title, undo=undo
-        )
 
     def created(round_):
         count = round_.tables.count()
@@ -839,11 +816,19 @@ def create_finals(request, slug):
             count,
         ) % {"n": round_.number, "tables": count}
 
-    return _organizer_action(
+    query = f"?tables={tables}" if tables else ""
+    return _decide(
         request,
-        slug,
-        lambda t: organizer.create_finals(t, actor=_actor(request), tables=tables),
-        created,
+        tournament,
+        title=_("Create the finals"),
+        url=reverse("create_finals", args=[tournament.slug]) + query,
+        plan=lambda: organizer.finals_decision(tournament, tables),
+        act=lambda: organizer.create_finals(tournament, actor=_actor(request), tables=tables),
+        done=created,
+        undo=_(
+            "The finals cannot be removed once created; their seating can be changed on the "
+            "round's seating page until the first hand is recorded."
+        ),
     )
 
 
@@ -930,28 +915,15 @@ def finish(request, slug):
     """GET /t/<slug>/manage/finish/: what finishing does; POST: finish the tournament (every round
     locked)."""
     tournament = _tournament(request, slug, permissions.MANAGE)
-    plan = selectors.finish_plan(tournament)
-    title = _("Finish the tournament")
-    url = reverse("finish", args=[tournament.slug])
-    if request.method == "GET":
-        return _decision_page(
-            request, tournament, title=title, plan=plan, action_url=url, button=title
-        )
-    try:
-        organizer.finish_tournament(tournament, actor=_actor(request))
-    except TournamentError as exc:
-        return _decision_page(
-            request,
-            tournament,
-            title=title,
-            plan=plan,
-            action_url=url,
-            button=title,
-            status=409,
-            error=str(exc),
-        )
-    messages.success(request, _("The tournament is finished."))
-    return redirect("manage", tournament.slug)
+    return _decide(
+        request,
+        tournament,
+        title=_("Finish the tournament"),
+        url=reverse("finish", args=[tournament.slug]),
+        plan=lambda: selectors.finish_plan(tournament),
+        act=lambda: organizer.finish_tournament(tournament, actor=_actor(request)),
+        done=lambda _result: _("The tournament is finished."),
+    )
 
 
 @require_POST
