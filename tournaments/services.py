@@ -322,11 +322,13 @@ def import_hands(
 @dataclass
 class _Known:
     """What a hands import reads once, not table by table: the rounds, the tables with their seat
-    order, and who sits where (``sitting[(round number, registration id)]`` = table number)."""
+    order, who sits where (``sitting[(round number, registration id)]`` = table number), and the
+    number of the placement final (None before the finals), from which no table can be added."""
 
     rounds: dict[int, Round]
     tables: dict[tuple[int, int], tuple[Table, list[int]]]
     sitting: dict[tuple[int, int], int]
+    final_number: int | None
 
     @classmethod
     def of(cls, tournament: Tournament) -> _Known:
@@ -344,7 +346,8 @@ class _Known:
         ):
             tables[(round_no, table_no)][1].append(reg)
             sitting[(round_no, reg)] = table_no
-        return cls(rounds, tables, sitting)
+        finals = [n for n, r in rounds.items() if r.kind == Round.Kind.FINAL]
+        return cls(rounds, tables, sitting, finals[0] if finals else None)
 
 
 @dataclass
@@ -378,10 +381,7 @@ def _seat_table(
             order.append(reg)
     found = known.tables.get((round_number, table_number))
     if found is None:
-        final = next((r for r in known.rounds.values() if r.kind == Round.Kind.FINAL), None)
-        if (
-            final is not None and round_number >= final.number
-        ):  # the final is seated from the standings
+        if known.final_number is not None and round_number >= known.final_number:
             return [
                 RowError(
                     first_row,
@@ -389,7 +389,7 @@ def _seat_table(
                         "%(label)s: no table can be added to the placement final (round "
                         "%(n)s) or after it"
                     )
-                    % {"label": label, "n": final.number},
+                    % {"label": label, "n": known.final_number},
                 )
             ]
         if len(order) not in scoring.TABLE_SIZES:
