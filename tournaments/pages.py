@@ -23,6 +23,7 @@ from tables.models import Table
 from . import names, selectors
 from .models import Bye, Registration, Round, Tournament
 from .snapshot import snapshot
+from .standings import StandingRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,31 +409,11 @@ def seating_page(round_: Round) -> SeatingPage:
 # --- the standings in short: the public page's top ten, the podium, the projector ---------------
 
 
-@dataclass(frozen=True, slots=True)
-class StandingLine:
-    """One player of the standings, as the public summaries show it.
-
-    rank: 1.. as in the full standings (``tied``: shared with another player);
-    match_points: exact; result_points: penalty points summed (fewer is
-    better); games: ended games counted (byes not included).
-    """
-
-    rank: int
-    tied: bool
-    player_id: int
-    name: str
-    club: str
-    withdrawn: bool
-    match_points: Fraction
-    result_points: int
-    games: int
-
-
 def standing_lines(
     tournament: Tournament, fp: str | None = None, *, public: bool = False
-) -> list[StandingLine]:
-    """The live standings as plain lines, withdrawn players included and marked; empty while no game
-    has ended (a list of players all on 0 ranks nobody).
+) -> list[StandingRow]:
+    """The live standings (``standings.StandingRow``), withdrawn players included and marked; empty
+    while no game has ended (a list of players all on 0 ranks nobody).
 
     public: from the rounds that are not hidden only (``selectors.standings``).
     Cached under the fingerprint ``fp`` (computed when not given: 1 query); 4 more queries when the
@@ -440,29 +421,14 @@ def standing_lines(
     """
     fp = fp or fingerprint(tournament)
 
-    def build() -> list[StandingLine]:
+    def build() -> list[StandingRow]:
         rows = selectors.standings(tournament, public=public)
-        if not any(row.games for row in rows):
-            return []
-        return [
-            StandingLine(
-                rank=row.rank,
-                tied=row.tied,
-                player_id=row.player_id,
-                name=row.name,
-                club=row.club,
-                withdrawn=row.withdrawn,
-                match_points=row.match_points,
-                result_points=row.result_points,
-                games=row.games,
-            )
-            for row in rows
-        ]
+        return rows if any(row.games for row in rows) else []
 
-    return cached(tournament, fp, "standing-lines-public" if public else "standing-lines", build)
+    return cached(tournament, fp, "standing-rows-public" if public else "standing-rows", build)
 
 
-def active_lines(lines: list[StandingLine]) -> list[StandingLine]:
+def active_lines(lines: list[StandingRow]) -> list[StandingRow]:
     """``lines`` without the withdrawn players (the public mini-standings and the projector leave
     them out)."""
     return [line for line in lines if not line.withdrawn]
@@ -473,14 +439,14 @@ class PodiumStep:
     """A place of the podium (1, 2 or 3) and the players who share it (more than one when tied)."""
 
     place: int
-    lines: tuple[StandingLine, ...]
+    lines: tuple[StandingRow, ...]
 
 
-def podium(lines: list[StandingLine]) -> list[PodiumStep]:
+def podium(lines: list[StandingRow]) -> list[PodiumStep]:
     """Places 1 to 3 of the standings ``lines`` (in rank order): players tied share a place and the
     next place is skipped, as in the standings (1, 1, 3: two firsts and a third, no second; 1, 2, 2,
     2: a first and three seconds, no third). Empty when ``lines`` is."""
-    steps: dict[int, list[StandingLine]] = {}
+    steps: dict[int, list[StandingRow]] = {}
     for line in lines:
         if line.rank > 3:
             break

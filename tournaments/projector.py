@@ -51,7 +51,7 @@ class Slide:
     kind: "seating", "clock", "standings", "podium" or "welcome" (nothing to
     show yet); page, pages: 1.. within its kind (seating and standings are
     paged); columns: the page's lines in columns (``SeatLine`` for the
-    seating, one column of ``pages.StandingLine`` for the standings), empty
+    seating, one column of ``standings.StandingRow`` for the standings), empty
     for the other kinds; seconds: how long it stays before the next slide.
     """
 

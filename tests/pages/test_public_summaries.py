@@ -11,15 +11,17 @@ from tests.factories import seated_table
 from tests.pages.evening import evening, register, running_evening
 from tournaments import organizer, pages
 from tournaments.audit import COMMAND_LINE
-from tournaments.pages import PodiumStep, StandingLine
+from tournaments.pages import PodiumStep
+from tournaments.standings import StandingRow
 
 pytestmark = pytest.mark.django_db
 
 
 def line(rank, name, mp, tied=False, withdrawn=False):
-    return StandingLine(
+    return StandingRow(
         rank=rank,
         tied=tied,
+        registration_id=rank,
         player_id=rank,
         name=name,
         club="",
@@ -27,6 +29,8 @@ def line(rank, name, mp, tied=False, withdrawn=False):
         match_points=Fraction(mp),
         result_points=10,
         games=1,
+        table_wins=0,
+        tiebreaks={},
     )
 
 
