@@ -140,8 +140,8 @@ class TokenRefused(Exception):
 
 
 def authenticate(secret: str) -> ApiToken:
-    """The active token whose secret is ``secret``, with its user (1 query; 1 more at most once a
-    minute to note its use). Raises ``TokenRefused``."""
+    """The active token whose secret is ``secret``, with its user (1 query; 2 more at most once a
+    minute: its use noted, its expired idempotency keys purged). Raises ``TokenRefused``."""
     if not secret.startswith(PREFIX) or len(secret) > 200:
         raise TokenRefused(_("This is not a Cuori API token."))
     token = ApiToken.objects.select_related("user").filter(secret_hash=hash_secret(secret)).first()
