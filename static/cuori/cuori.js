@@ -1,5 +1,7 @@
 // Cuori: after htmx swaps a fragment in, focus the field marked autofocus (the score sheet's
-// entry row is cleared and focused for the next hand). No other script is needed.
+// entry row is cleared and focused for the next hand) and select its text. The settle delay is 0
+// (base.html's htmx-config), so the swap, htmx's own autofocus and this run in one task: a key
+// typed right after a refused row cannot land in a field that loses the focus a moment later.
 document.addEventListener("htmx:afterSettle", function (event) {
   var target = event.detail.elt;
   var field = target && target.querySelector ? target.querySelector("[autofocus]") : null;

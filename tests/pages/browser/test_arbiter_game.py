@@ -79,10 +79,18 @@ def test_an_arbiter_plays_a_whole_game_then_the_public_sees_the_standings(
     expect_focus_on_first_seat(page)
     expect(page.locator("#entry-row input").first).to_have_value("")
 
-    # A row that does not add up is refused, with the reason, and nothing is lost.
+    # A row that does not add up is refused, with the reason, and nothing is lost. The focus is
+    # back in seat 1 from the first moment the refused row is on screen: a key typed (or a field
+    # filled) right after it cannot be moved to another field by a late autofocus.
+    page.evaluate(
+        """() => document.body.addEventListener("htmx:afterSwap", () => setTimeout(() => {
+            window.focusAfterSwap = document.activeElement && document.activeElement.id;
+        }, 0), {once: true})"""
+    )
     type_hand(page, [10, 6, 5, 4])
     expect(page.locator(".error")).to_contain_text("add up to 25")
     expect(page.locator("#id_p0")).to_have_value("10")
+    assert page.wait_for_function("() => window.focusAfterSwap").json_value() == "id_p0"
     # A row that adds up but that no deal can give names the card.
     page.locator("#id_p3").fill("5")
     page.locator("#id_p3").press("Enter")
