@@ -85,6 +85,7 @@ FIELDS = [
     (32, 8, TABLES_OF_5),
     (32, 10, TABLES_OF_5),
     (36, 11, TABLES_OF_5),
+    (38, 12, BYES),
     (40, 12, TABLES_OF_5),
     (40, 13, TABLES_OF_5),
     (64, 10, TABLES_OF_5),

@@ -607,8 +607,9 @@ def _design_start(
     (``seating_designs``), relabelled and its rounds picked at random:
 
     - tables of ``table_size`` only: the design itself;
-    - a fair schedule found by the search and stored
-      (``seating_designs.FAIR_SCHEDULES``: 30 players, tables of 5);
+    - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,
+      found by the search: 30 players, tables of 5; ``CYCLIC_BASES``,
+      developed from one round over Z_m, with tables of 3, 5 or byes);
     - ``d`` tables of ``table_size - 1`` (tables of 3): a design on
       ``n + d`` players less ``d`` of them that never share a table in the
       rounds used (each of their tables loses one player; players of one
@@ -616,13 +617,13 @@ def _design_start(
       when the tables of 3 it makes are fair (nobody a second one before
       everybody has one).
     """
-    if plan.byes:
-        return None
-    stored = seating_designs.fair_schedule(n, plan.sizes) if table_size == 4 else []
+    stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
         order = list(range(n))
         rng.shuffle(order)
         return [[[order[p] for p in t] for t in tables] for tables in stored[:rounds]]
+    if plan.byes:
+        return None
     odd_tables = [s for s in plan.sizes if s != table_size]
     if any(s != table_size - 1 for s in odd_tables):
         return None

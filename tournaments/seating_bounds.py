@@ -52,6 +52,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+from . import seating_designs
+
 # Repeat-free schedules known for n players at tables of 4 only: the most
 # rounds, and the source.  Each is a resolvable design (built in
 # seating_designs where marked) or a resolvable group divisible design.
@@ -97,6 +99,7 @@ _EXACT_4 = {
 #: schedule).  Without fairness these fields have repeat-free schedules
 #: (one player at a table of 3 every round); fairly, they do not.
 _EXACT_FAIR = {
+    (10, 3, (4, 3, 3)): (8, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
     (13, 4, (4, 3, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
     (14, 5, (4, 4, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
 }
@@ -333,16 +336,6 @@ def lower_bound(
     return max(bound, exact[0]) if exact else bound
 
 
-#: Fair repeat-free schedules with odd-size tables stored in
-#: ``seating_designs.FAIR_SCHEDULES``: (players, sizes) -> (rounds, source).
-_REPEAT_FREE_FAIR = {
-    (30, (4, 4, 4, 4, 4, 5, 5)): (
-        6,
-        "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)",
-    ),
-}
-
-
 def _exact(
     n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int
 ) -> tuple[int, str] | None:
@@ -356,12 +349,14 @@ def _exact(
 def repeat_free_rounds(
     n: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4
 ) -> tuple[int, str] | None:
-    """The most rounds a published repeat-free schedule reaches for this
-    field, and its source; None when the literature gives no figure here."""
-    if byes or table_size != 4:
+    """The most rounds a published (or stored: ``seating_designs``)
+    repeat-free schedule reaches for this field, and its source; None when
+    there is no figure here."""
+    if table_size != 4:
         return None
-    if any(s != 4 for s in sizes):
-        return _REPEAT_FREE_FAIR.get((n, tuple(sorted(sizes))))
+    stored = seating_designs.stored_rounds(n, sizes, byes)
+    if stored is not None or byes or any(s != 4 for s in sizes):
+        return stored
     if n in _REPEAT_FREE_4:
         return _REPEAT_FREE_4[n]
     q = n // 4

@@ -361,12 +361,40 @@ def cyclic_24_classes() -> list[list[list[int]]]:
     return []
 
 
+def develop(base: list[list[int]], m: int, cyclic: int, rounds: int) -> list[list[list[int]]]:
+    """``rounds`` rounds developed from one ``base`` round over Z_m.
+
+    base: tables of player numbers; players 0 .. cyclic - 1 are the points
+    (x, layer) numbered ``layer * m + x`` (``cyclic`` a multiple of m), the
+    others fixed points.  Round r moves (x, layer) to (x + r mod m, layer)
+    and keeps the fixed points (the difference method: Handbook of
+    Combinatorial Designs, 2nd ed., VI.16).  Players in no table of the base
+    round have a bye, in every round, shifted likewise.  Raises ValueError
+    when ``cyclic`` is not a multiple of ``m`` or rounds exceed ``m``.
+    """
+    if m <= 0 or cyclic % m or not 0 <= rounds <= m:
+        raise ValueError(f"cannot develop {rounds} rounds over Z_{m} with {cyclic} points")
+    return [
+        [sorted(shifted(p, r, m, cyclic) for p in table) for table in base] for r in range(rounds)
+    ]
+
+
+def shifted(p: int, r: int, m: int, cyclic: int) -> int:
+    """Point ``p`` moved by ``r`` over Z_m (:func:`develop`): (x, layer),
+    numbered ``layer * m + x``, to (x + r mod m, layer); points ``cyclic``
+    and up are fixed.  ``r`` may be negative."""
+    return p if p >= cyclic else (p // m) * m + (p % m + r) % m
+
+
 #: Fair repeat-free schedules with odd-size tables that no construction
 #: here gives, found by Cuori's tabu search (``seating_search``, one of a
 #: few seeds) and kept as data: per (players, one round's table sizes),
 #: the rounds, each as tables of players separated by "|".  Every prefix
 #: hands the odd tables out fairly (nobody a second before everybody has
 #: one); the tests check both that and that nobody meets twice.
+FAIR_SCHEDULES_SOURCE = (
+    "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)"
+)
 FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
     # 30 players, 5 tables of 4 and 2 of 5, 6 rounds (plan_rounds seed 2)
     (30, (4, 4, 4, 4, 4, 5, 5)): (
@@ -386,21 +414,89 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
 }
 
 
-def fair_schedule(n: int, sizes: tuple[int, ...]) -> list[list[list[int]]]:
-    """The stored fair repeat-free schedule (:data:`FAIR_SCHEDULES`) for
-    ``n`` players at tables of ``sizes`` each round, or []."""
-    rounds = FAIR_SCHEDULES.get((n, tuple(sorted(sizes))), ())
-    return [[[int(p) for p in table.split()] for table in line.split("|")] for line in rounds]
+#: Repeat-free schedules developed from one base round over Z_m
+#: (:func:`develop`), found with a constraint model over the base round
+#: (``bench/seating_cyclic.py``, OR-Tools CP-SAT) and kept as data: per
+#: (players, one round's table sizes, byes a round), the modulus m, the
+#: rounds, the base round (tables separated by "|"; players in none have
+#: the bye) and what it is.  Players ``n - n % m`` and up are the fixed
+#: points.  Every prefix is fair (odd tables and byes spread by at most one
+#: after each round); the tests check that and that nobody meets twice.
+CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] = {
+    # 36 players, 11 rounds (the most: 11 * 3 = 33 of 35 others): groups
+    # {x, 11 + x, 22 + x} and {33, 34, 35} never meet; shape of the base
+    # round: 3 tables of a fixed point and one point per layer, 3 of three
+    # points of a layer and one of the next, 3 of two layers' pairs
+    # (seating_cyclic.py 36x11 --cyclic 11 --fixed 3 --zero --cover column
+    # --shape 1111,1111,1111,3100,0310,1030,2200,0220,2020: 26 s)
+    (36, (4,) * 9, 0): (
+        11,
+        11,
+        "9 18 32 34 | 10 20 29 35 | 7 21 31 33 | 1 3 4 19 | 12 14 15 30 | 8 23 25 26 | "
+        "0 5 13 17 | 11 16 24 28 | 2 6 22 27",
+        "resolvable 4-GDD of type 3^12 over Z_11 (base round found with CP-SAT, "
+        "bench/seating_cyclic.py)",
+    ),
+    # 38 players, 9 tables of 4 and 2 byes a round, 12 rounds: the byes
+    # (7 and 31 in the base round) go to 24 different players
+    # (seating_cyclic.py 38x12 --odd byes --cyclic 12 --fixed 2 --zero --shape
+    # 1111,1111,0130,0220,1120,1300,2110,2200,3010,1010: 1 s)
+    (38, (4,) * 9, 2): (
+        12,
+        12,
+        "2 12 32 37 | 11 23 28 36 | 19 29 30 34 | 18 20 24 27 | 8 21 33 35 | 3 14 17 22 | "
+        "4 5 13 26 | 0 10 15 16 | 1 6 9 25",
+        "repeat-free schedule over Z_12 with byes (base round found with CP-SAT, "
+        "bench/seating_cyclic.py)",
+    ),
+}
+
+
+def _tables(line: str) -> list[list[int]]:
+    return [[int(p) for p in table.split()] for table in line.split("|")]
+
+
+def cyclic_schedule(n: int, sizes: tuple[int, ...], byes: int = 0) -> list[list[list[int]]]:
+    """The stored cyclic repeat-free schedule (:data:`CYCLIC_BASES`) for
+    ``n`` players at tables of ``sizes`` with ``byes`` byes each round,
+    developed over all its rounds, or []."""
+    stored = CYCLIC_BASES.get((n, tuple(sorted(sizes)), byes))
+    if stored is None:
+        return []
+    m, rounds, base, _source = stored
+    return develop(_tables(base), m, n - n % m, rounds)
+
+
+def stored_rounds(n: int, sizes: tuple[int, ...], byes: int = 0) -> tuple[int, str] | None:
+    """How many rounds the stored schedule for this field has (the one
+    :func:`fair_schedule` gives) and its source, or None when none is
+    stored."""
+    key = (n, tuple(sorted(sizes)))
+    if not byes and key in FAIR_SCHEDULES:
+        return len(FAIR_SCHEDULES[key]), FAIR_SCHEDULES_SOURCE
+    stored = CYCLIC_BASES.get((*key, byes))
+    return None if stored is None else (stored[1], stored[3])
+
+
+def fair_schedule(n: int, sizes: tuple[int, ...], byes: int = 0) -> list[list[list[int]]]:
+    """The stored fair repeat-free schedule for ``n`` players at tables of
+    ``sizes`` (and ``byes`` byes) each round, or []: one of
+    :data:`FAIR_SCHEDULES` (no byes) or of :data:`CYCLIC_BASES`."""
+    rounds = () if byes else FAIR_SCHEDULES.get((n, tuple(sorted(sizes))), ())
+    if rounds:
+        return [_tables(line) for line in rounds]
+    return cyclic_schedule(n, sizes, byes)
 
 
 def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]]], str]:
     """The known repeat-free schedule with the most rounds for ``n``
     players at tables of ``table_size`` only, and its name; ([], "") when
     none is built in.  Affine spaces (4**k players), the 4-GDD over Z_7
-    (24), the unital (28), the PG(3, 3) packing (40), transversal designs (k * q players, q a prime
-    power, q rounds), followed by rounds that seat each group of the
-    transversal design apart when its q players have a design of their own
-    (32 players: 8 + 1 rounds)."""
+    (24), the unital (28), the PG(3, 3) packing (40), the stored cyclic
+    schedules (:data:`CYCLIC_BASES`), transversal designs (k * q players, q
+    a prime power, q rounds), followed by rounds that seat each group of
+    the transversal design apart when its q players have a design of their
+    own (32 players: 8 + 1 rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:
@@ -420,6 +516,9 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             offer(projective_packing_classes(), "packing of PG(3, 3)")
         if n == 24:
             offer(cyclic_24_classes(), "resolvable 4-GDD of type 3^8 over Z_7")
+        stored = stored_rounds(n, (4,) * (n // 4)) if n % 4 == 0 else None
+        if stored is not None:
+            offer(cyclic_schedule(n, (4,) * (n // 4)), stored[1])
     q = n // table_size
     if n % table_size == 0 and q >= table_size:
         rounds = transversal_rounds(q, table_size)

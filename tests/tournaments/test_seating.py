@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments import seating_designs
+from tournaments import seating_bounds, seating_designs
 from tournaments.seating import (
     BALANCED,
     BYES,
@@ -469,7 +469,7 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (20, 5, "TD(4, 5)"),
         (24, 7, "type 3^8"),
         (32, 9, "TD(4, 8) and its groups"),
-        (36, 9, "TD(4, 9)"),
+        (36, 11, "type 3^12 over Z_11"),
         (52, 13, "TD(4, 13)"),
         (128, 41, "TD(4, 32) and its groups by transversal design TD(4, 8)"),
     ],
@@ -482,7 +482,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
 
 @pytest.mark.parametrize(
     ("n", "rounds"),
-    [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (40, 13), (64, 21), (52, 12)],
+    [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (36, 11), (40, 13), (64, 21), (52, 12)],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
     plan = plan_rounds(range(1, n + 1), rounds, seed=3)
@@ -493,7 +493,9 @@ def test_maximal_fields_get_their_complete_design(n, rounds):
         assert len(meetings(plan)) == n * (n - 1) // 2
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(15, 5), (18, 4), (21, 5), (23, 7), (27, 9), (39, 12)])
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(15, 5), (18, 4), (21, 5), (23, 7), (27, 9), (33, 11), (35, 11), (39, 12)]
+)
 def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_free(n, rounds):
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
     assert count_repeated_pairs(plan) == 0
@@ -557,14 +559,24 @@ def test_more_rounds_than_the_design_keep_the_design():
     assert any(count_repeated_pairs(plan[:r] + plan[r + 1 :]) == 0 for r in range(10))
 
 
-@pytest.mark.parametrize(("n", "sizes"), list(seating_designs.FAIR_SCHEDULES))
-def test_stored_fair_schedules_are_repeat_free_and_fair(n, sizes):
-    rounds = seating_designs.fair_schedule(n, sizes)
+@pytest.mark.parametrize(
+    ("n", "sizes", "byes"),
+    [(n, sizes, 0) for n, sizes in seating_designs.FAIR_SCHEDULES]
+    + list(seating_designs.CYCLIC_BASES),
+)
+def test_stored_fair_schedules_are_repeat_free_and_fair(n, sizes, byes):
+    rounds = seating_designs.fair_schedule(n, sizes, byes)
+    assert rounds
     met = set()
     counts = [0] * n
+    bye_counts = [0] * n
     for tables in rounds:
         assert sorted(len(t) for t in tables) == sorted(sizes)
-        assert sorted(p for t in tables for p in t) == list(range(n))
+        seated = sorted(p for t in tables for p in t)
+        assert len(set(seated)) == len(seated) == n - byes
+        assert set(seated) <= set(range(n))
+        for p in set(range(n)) - set(seated):
+            bye_counts[p] += 1
         for table in tables:
             for pair in itertools.combinations(sorted(table), 2):
                 assert pair not in met
@@ -573,6 +585,39 @@ def test_stored_fair_schedules_are_repeat_free_and_fair(n, sizes):
                 for p in table:
                     counts[p] += 1
         assert max(counts) - min(counts) <= 1  # every prefix is fair
+        assert max(bye_counts) - min(bye_counts) <= 1
+    free = seating_bounds.repeat_free_rounds(n, tuple(sizes), byes=byes)
+    assert free is not None and free[0] == len(rounds)
+
+
+def test_develop_moves_the_points_and_keeps_the_fixed_ones():
+    rounds = seating_designs.develop([[0, 1, 6], [2, 5]], 3, 6, 3)
+    assert rounds[1] == [[1, 2, 6], [0, 3]]  # layer 1 is 3, 4, 5; 6 is fixed
+    assert rounds[2] == [[0, 2, 6], [1, 4]]
+    with pytest.raises(ValueError):
+        seating_designs.develop([[0, 1]], 4, 6, 2)  # 6 points are not layers of 4
+    with pytest.raises(ValueError):
+        seating_designs.develop([[0, 1]], 3, 6, 4)  # more rounds than Z_3 has
+
+
+def test_thirty_eight_players_with_byes_play_twelve_rounds_without_a_repeat():
+    """The stored cyclic schedule (Z_12, 2 byes a round): nobody meets twice
+    and nobody has a second bye."""
+    quality = plan_quality(38, 12, odd=BYES)
+    assert (quality.bound, quality.best_known, quality.exact) == (0, 0, True)
+    plan = plan_rounds(range(1, 39), 12, seed=5, odd=BYES)
+    assert count_repeated_pairs(plan) == 0
+    byes, _ = fairness_counts(plan)
+    assert sum(byes.values()) == 24 and max(byes.values()) == 1
+
+
+def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
+    """A resolvable 4-GDD of type 3^12: each player meets 33 of the 35
+    others once; the two it never meets are its group."""
+    plan = plan_rounds(range(36), 11, seed=2)
+    assert count_repeated_pairs(plan) == 0
+    assert len(meetings(plan)) == 11 * 9 * 6
+    assert plan_quality(36, 11).best_known == 0
 
 
 def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
@@ -586,7 +631,7 @@ def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
         assert max(values) - min(values) <= 1
 
 
-@pytest.mark.parametrize(("n", "rounds", "optimum"), [(13, 4, 6), (14, 5, 6)])
+@pytest.mark.parametrize(("n", "rounds", "optimum"), [(10, 3, 8), (13, 4, 6), (14, 5, 6)])
 def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, optimum):
     """Proved with CP-SAT (bench/seating_cpsat.py) over the fair schedules,
     where unfair ones (a player at a table of 3 round after round) have
