@@ -13,7 +13,8 @@ both at one table; a pair's repeats are ``max(0, sum_r met - 1)`` and the
 objective is their sum.  Fairness (nobody a second table of 3 or 5 before
 everybody has one, ``seating_search.fair_statuses``) is the constraint that
 after each round every player's count of odd tables is the floor or the
-ceiling of the mean (the counts spread by at most one).  Symmetry: round 1
+ceiling of the mean (the counts spread by at most one); byes likewise, as
+a table whose players meet nobody.  Symmetry: round 1
 is fixed (ordering the tables of one size as well slowed the proof down).
 The search's own plan is given as a hint, so the solver only has to prove
 it optimal or improve on it.
@@ -22,7 +23,10 @@ This is why ``seating_bounds`` knows that 13 players over 4 rounds (a table
 of 4 and three of 3) need 6 repeated pairs when the tables of 3 are handed
 out fairly, although repeat-free schedules exist when one player may sit
 at a table of 3 every round.  Proved on this machine with one worker:
-13 x 4 (tables of 3): 6, in 50 s; 14 x 5 (tables of 3): 6, in 366 s.
+10 x 3 (tables of 3): 8, in 2 s; 13 x 4 (tables of 3): 6, in 50 s; 14 x 5
+(tables of 3): 6, in 366 s.  No proof within 300 s: 13 x 4 with tables of 5
+(22 found, counting bound 16), 23 x 3 with tables of 5 (10, bound 6), 17 x 5
+with a bye a round (1, bound 0).
 """
 
 from __future__ import annotations
@@ -49,9 +53,13 @@ from tournaments.seating import (
 )
 
 
-def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4):
-    """(model, x, objective) for the fair schedules of ``n`` players."""
+def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4, byes: int = 0):
+    """(model, x, objective) for the fair schedules of ``n`` players; with
+    ``byes``, table ``len(sizes)`` holds the players who sit out (they
+    meet nobody), and byes are spread like the odd tables."""
     m = cp_model.CpModel()
+    meeting = range(len(sizes))
+    sizes = tuple(sizes) + ((byes,) if byes else ())
     tables = range(len(sizes))
     x = {
         (r, p, t): m.NewBoolVar(f"x{r}_{p}_{t}")
@@ -64,21 +72,22 @@ def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4):
             m.AddExactlyOne(x[r, p, t] for t in tables)
         for t in tables:
             m.Add(sum(x[r, p, t] for p in range(n)) == sizes[t])
-    odd = [t for t in tables if sizes[t] != table_size]
-    odd_seats = sum(sizes[t] for t in odd)
-    for r in range(rounds):
-        low, high = divmod((r + 1) * odd_seats, n)
-        for p in range(n):
-            count = sum(x[s, p, t] for s in range(r + 1) for t in odd)
-            m.Add(count >= low)
-            m.Add(count <= low + (high > 0))
+    odd = [t for t in meeting if sizes[t] != table_size]
+    for kind in (odd, [len(meeting)] if byes else []):
+        seats = sum(sizes[t] for t in kind)
+        for r in range(rounds if seats else 0):
+            low, high = divmod((r + 1) * seats, n)
+            for p in range(n):
+                count = sum(x[s, p, t] for s in range(r + 1) for t in kind)
+                m.Add(count >= low)
+                m.Add(count <= low + (high > 0))
     repeats = []
     for p in range(n):
         for q in range(p + 1, n):
             met = []
             for r in range(rounds):
                 both = m.NewBoolVar("")
-                for t in tables:
+                for t in meeting:
                     m.AddBoolOr([x[r, p, t].Not(), x[r, q, t].Not(), both])
                 met.append(both)
             extra = m.NewIntVar(0, rounds - 1, "")
@@ -93,7 +102,7 @@ def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4):
     return m, x
 
 
-def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str) -> int:
+def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str, byes: int = 0) -> int:
     """Give the search's plan (relabelled so that its round 1 is the fixed
     one, tables matched by size) as a hint; returns its repeats."""
     plan = plan_rounds(range(n), rounds, odd=odd)
@@ -104,6 +113,7 @@ def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str) -> int:
         if len(t) == size
         for p in sorted(t)
     ]
+    first += sorted(set(range(n)) - set(first))  # round 1's byes
     label = {p: i for i, p in enumerate(first)}
     for r, seating in enumerate(plan):
         free = {size: [t for t in range(len(sizes)) if sizes[t] == size] for size in set(sizes)}
@@ -113,8 +123,8 @@ def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str) -> int:
             for p in table:
                 at[p] = t
         for p in range(n):
-            for t in range(len(sizes)):
-                m.AddHint(x[r, p, t], at[p] == t)
+            for t in range(len(sizes) + (1 if byes else 0)):
+                m.AddHint(x[r, p, t], at.get(p, len(sizes)) == t)
     return count_repeated_pairs(plan)
 
 
@@ -127,12 +137,10 @@ def main() -> None:
     args = parser.parse_args()
     n, rounds = (int(v) for v in args.field.split("x"))
     plan = table_plan(n, odd=args.odd)
-    if plan.byes:
-        sys.exit("byes are not modelled")
     sizes = plan.sizes
     start = time.perf_counter()
-    m, x = model(n, rounds, sizes)
-    planned = hint(m, x, n, rounds, sizes, args.odd)
+    m, x = model(n, rounds, sizes, byes=plan.byes)
+    planned = hint(m, x, n, rounds, sizes, args.odd, plan.byes)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.seconds
     solver.parameters.num_workers = args.workers

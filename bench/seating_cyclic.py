@@ -1,0 +1,258 @@
+"""Cyclic schedules for a field, found with a constraint model (OR-Tools CP-SAT).
+
+Run: ``.venv/bin/python bench/seating_cyclic.py 32x10 --cyclic 10 --fixed 2
+[--odd tables-of-3] [--seconds 300] [--workers 2] [--seed 1]`` (needs
+OR-Tools, which Cuori does not depend on: ``.venv/bin/pip install ortools``).
+
+A cyclic schedule is one *base round* developed over Z_m: the players are
+``m * layers`` points (x, layer), numbered ``layer * m + x``, and ``fixed``
+points numbered after them; round r moves point (x, layer) to
+(x + r mod m, layer) and leaves the fixed points where they are (the
+difference method of design theory: Handbook of Combinatorial Designs,
+2nd ed., VI.16 and VII.5; the 1-rotational resolvable designs and the
+starter blocks of Miller, Valkov and Abel, Symmetry 18(2):269, 2026).  The
+model chooses the base round (which table each point sits at, byes as a
+table whose players do not meet); a pair {u, v} meets in round r when
+{u - r, v - r} share a table of the base round, so its repeats are
+``max(0, sum_r met - 1)`` and the objective is their sum.  Fairness is
+kept as ``seating_bounds`` assumes it: after every round each player's
+count of odd-size tables (and of byes) is the floor or the ceiling of the
+mean.
+
+A search over one round instead of all of them is small: 24 players over
+7 rounds (``--cyclic 7 --fixed 3 --zero``, a resolvable 4-GDD of type 3^8)
+come out in under a second.  What it finds is printed as a base round,
+checked here by developing it: repeats counted.
+
+Measured on this machine:
+
+- 36 x 11 (``--cyclic 11 --fixed 3 --zero --cover column --shape
+  1111,1111,1111,3100,0310,1030,2200,0220,2020``): a resolvable 4-GDD of
+  type 3^12 in 26 s, stored in ``seating_designs.CYCLIC_BASES``; without
+  ``--shape`` (how many points of each layer sit at each table) no answer
+  in 400 s;
+- 32 x 10 over Z_10 (3 layers, 2 fixed points, ``--cover half``, the only
+  groups a shift keeps): each of the three shapes the counts allow is
+  infeasible (8 to 24 s), so no 4-RGDD of type 2^16 has this form;
+
+and for fair repeat-free schedules with odd tables or byes:
+
+- none is cyclic for 21 x 7 with tables of 3 (Z_7 with 3 layers, Z_21),
+  17 x 5 with a bye (Z_17, Z_8 with 2 layers and a fixed point) or 33 x 8
+  with a table of 5 (Z_33): the solver proves it in seconds;
+- 38 x 12 with two byes (Z_12, 3 layers, 2 fixed points, with ``--shape``):
+  found in 1 s and stored;
+- 37 x 12 with a bye: Z_37 and Z_36 with a fixed point, no answer in 300 s;
+  with a multiplier infeasible at once (Z_37: u = 10, 36; Z_36: u = 13,
+  17, 19, 35);
+- 32 x 10 over Z_31 with a fixed point: no answer in 400 s; with a
+  multiplier (u = 2, 5, 30, the fixed point's table invariant) infeasible
+  at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - an optional tool
+    sys.exit("bench/seating_cyclic.py needs OR-Tools: .venv/bin/pip install ortools")
+
+from tournaments.seating import (
+    ODD_POLICIES,
+    TABLES_OF_5,
+    Seating,
+    count_repeated_pairs,
+    plan_quality,
+    table_plan,
+)
+from tournaments.seating_designs import develop, shifted
+
+
+def model(
+    n,
+    m,
+    fixed,
+    rounds,
+    sizes,
+    byes,
+    table_size=4,
+    zero=False,
+    cover=None,
+    shape=None,
+    multiplier=0,
+    invariant=0,
+):
+    """(model, a, table sizes): a[p, t] says point p sits at base table t
+    (the last table, when there are byes, is the byes, whose size ends
+    the sizes).  ``cover`` (with
+    ``zero`` and all m rounds): every pair meets exactly once except the
+    groups of a group divisible design, "half" (x and x + m/2 of a layer:
+    type 2^k) or "column" (x of every layer: type (layers)^m), and the
+    fixed points among themselves.  ``shape``: per table, how many points
+    of each layer (then fixed points) sit there.  ``multiplier`` u: the
+    base round is mapped to itself by x -> u * x (mod m) in every layer,
+    its tables permuted in cycles of u's order but for the last
+    ``invariant`` ones, each mapped to itself (cyclotomic symmetry)."""
+
+    def excluded(u, v):
+        if u >= cyclic and v >= cyclic:
+            return True
+        if u >= cyclic or v >= cyclic:
+            return False
+        same_layer = u // m == v // m
+        if cover == "half":
+            return same_layer and (u - v) % m == m // 2
+        return not same_layer and u % m == v % m
+
+    md = cp_model.CpModel()
+    cyclic = n - fixed
+    all_sizes = list(sizes) + ([byes] if byes else [])
+    tables = range(len(all_sizes))
+    meeting = [t for t in tables if t < len(sizes)]
+    a = {(p, t): md.NewBoolVar(f"a{p}_{t}") for p in range(n) for t in tables}
+    for p in range(n):
+        md.AddExactlyOne(a[p, t] for t in tables)
+    for t in tables:
+        md.Add(sum(a[p, t] for p in range(n)) == all_sizes[t])
+
+    def shift(p, r):
+        return shifted(p, r, m, cyclic)
+
+    # fairness: counts of odd tables and of byes after every round
+    for members in (
+        [t for t in meeting if sizes[t] != table_size],
+        [len(sizes)] if byes else [],
+    ):
+        if not members:
+            continue
+        seats = sum(all_sizes[t] for t in members)
+        status = [sum(a[p, t] for t in members) for p in range(n)]
+        for k in range(1, rounds + 1):
+            low, high = divmod(k * seats, n)
+            for u in range(n):
+                count = sum(status[shift(u, -r)] for r in range(k))
+                md.Add(count >= low)
+                md.Add(count <= low + (high > 0))
+    same = {}
+    for p in range(n):
+        for q in range(p + 1, n):
+            both = []
+            for t in meeting:  # exactly: p and q at table t
+                y = md.NewBoolVar("")
+                md.AddBoolOr([a[p, t].Not(), a[q, t].Not(), y])
+                md.AddImplication(y, a[p, t])
+                md.AddImplication(y, a[q, t])
+                both.append(y)
+            s = md.NewBoolVar(f"s{p}_{q}")
+            md.Add(s == sum(both))
+            same[p, q] = s
+    repeats = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            terms = []
+            for r in range(rounds):
+                p, q = sorted((shift(u, -r), shift(v, -r)))
+                terms.append(same[p, q])
+            if zero:
+                if cover and rounds == m and not excluded(u, v):
+                    md.Add(sum(terms) == 1)  # every pair meets: an exact cover
+                else:
+                    md.Add(sum(terms) <= 1)
+            else:
+                extra = md.NewIntVar(0, rounds - 1, "")
+                md.Add(extra >= sum(terms) - 1)
+                repeats.append(extra)
+    if cover and rounds == m:
+        md.Add(sum(same.values()) == sum(s * (s - 1) // 2 for s in sizes))
+    for t, counts in enumerate(shape or []):  # points per layer (then fixed) at table t
+        groups = [range(k * m, (k + 1) * m) for k in range(cyclic // m)] + [range(cyclic, n)]
+        for members, count in zip(groups, counts):
+            md.Add(sum(a[p, t] for p in members) == count)
+    if multiplier:  # x -> u * x in each layer maps the base round to itself
+        order = next(k for k in range(1, m) if pow(multiplier, k, m) == 1)
+        cycles = len(sizes) - invariant  # tables t, t + 1, .. in cycles of `order`
+        if cycles % order:
+            sys.exit(f"{cycles} tables are not cycles of {order} (the order of {multiplier})")
+
+        def image(t):
+            return t if t >= cycles else order * (t // order) + (t % order + 1) % order
+
+        for p in range(n):
+            moved = p if p >= cyclic else (p // m) * m + multiplier * (p % m) % m
+            for t in tables:
+                md.Add(a[p, t] == a[moved, image(t)])
+    elif not shape:
+        md.Add(a[0, 0] == 1)  # symmetry: point 0 at the first table
+    objective = sum(repeats) if repeats else 0
+    if repeats:
+        md.Minimize(objective)
+    return md, a, all_sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("field", help="players x rounds, e.g. 32x10")
+    parser.add_argument("--cyclic", type=int, help="m, the order of Z_m (default: players)")
+    parser.add_argument("--fixed", type=int, default=0, help="points that do not move")
+    parser.add_argument("--odd", default=TABLES_OF_5, choices=ODD_POLICIES)
+    parser.add_argument("--zero", action="store_true", help="only repeat-free schedules")
+    parser.add_argument("--cover", choices=("half", "column"), help="groups that never meet")
+    parser.add_argument(
+        "--shape", help="per table, points of each layer then fixed ones: 1111,3100,..."
+    )
+    parser.add_argument("--multiplier", type=int, default=0, help="u: base round fixed by x -> ux")
+    parser.add_argument(
+        "--invariant", type=int, default=0, help="tables the multiplier maps to themselves"
+    )
+    parser.add_argument("--seconds", type=float, default=300.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    n, rounds = (int(v) for v in args.field.split("x"))
+    m = args.cyclic or n
+    if (n - args.fixed) % m:
+        sys.exit(f"{n} - {args.fixed} fixed points is not a multiple of {m}")
+    plan = table_plan(n, odd=args.odd)
+    start = time.perf_counter()
+    md, a, all_sizes = model(
+        n,
+        m,
+        args.fixed,
+        rounds,
+        plan.sizes,
+        plan.byes,
+        zero=args.zero,
+        cover=args.cover,
+        shape=[[int(c) for c in t] for t in args.shape.split(",")] if args.shape else None,
+        multiplier=args.multiplier,
+        invariant=args.invariant,
+    )
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = args.seconds
+    solver.parameters.num_workers = args.workers
+    solver.parameters.random_seed = args.seed
+    status = solver.Solve(md)
+    quality = plan_quality(n, rounds, odd=args.odd)
+    head = f"{n} players x {rounds} rounds, tables {plan.sizes}, byes {plan.byes}, Z_{m}"
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
+        return
+    base = [sorted(p for p in range(n) if solver.Value(a[p, t])) for t in range(len(plan.sizes))]
+    schedule = develop(base, m, n - args.fixed, rounds)
+    repeats = count_repeated_pairs([Seating(tuple(map(tuple, tables))) for tables in schedule])
+    print(
+        f"{head}: {solver.StatusName(status)} {repeats} repeated pairs "
+        f"(counting bound {quality.bound}), {time.perf_counter() - start:.0f} s"
+    )
+    print(" | ".join(" ".join(str(p) for p in t) for t in base))
+
+
+if __name__ == "__main__":
+    main()
