@@ -74,7 +74,13 @@ _REPEAT_FREE_4 = {
         ),
     ),
     28: (9, "Hermitian unital of order 3, a resolvable 2-(28, 4, 1) design (built)"),
-    32: (10, "resolvable 4-GDD of type 2^16 (Aguado 2004, CSPLib prob010 8-4-10)"),
+    32: (
+        10,
+        (
+            "resolvable 4-GDD of type 2^16 (Aguado 2004, CSPLib prob010 8-4-10); "
+            "built over Z_4 x Z_4"
+        ),
+    ),
     40: (
         13,
         (
@@ -83,6 +89,13 @@ _REPEAT_FREE_4 = {
         ),
     ),
     64: (21, "affine space AG(3, 4), a resolvable 2-(64, 4, 1) design (built)"),
+    128: (
+        42,
+        (
+            "transversal design TD(4, 32) from GF(32), its groups seated by the 8-4-10 "
+            "schedule (built)"
+        ),
+    ),
 }
 
 #: Exact optima (fewest repeated pairs, tables of 4 only) above the

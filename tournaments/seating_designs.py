@@ -361,6 +361,62 @@ def cyclic_24_classes() -> list[list[list[int]]]:
     return []
 
 
+#: The 8-4-10 social golfer schedule as three base rounds over Z_4 x Z_4,
+#: each with the translates that carry it to its other rounds
+#: (:func:`golfer_32_classes`).
+_GOLFER_32_BASES = (
+    (
+        "0 1 4 16 | 2 3 6 18 | 8 9 12 24 | 10 11 14 26 | 5 27 29 30 | 7 25 28 31 | "
+        "13 19 21 22 | 15 17 20 23",
+        ((0, 0), (0, 1), (1, 0), (1, 1)),
+    ),
+    (
+        "0 9 15 29 | 2 7 12 16 | 3 5 10 23 | 6 8 13 26 | 1 22 27 31 | 4 18 25 30 | "
+        "11 17 21 28 | 14 19 20 24",
+        ((0, 0), (0, 1), (0, 2), (0, 3)),
+    ),
+    (
+        "0 8 23 31 | 2 10 21 29 | 4 12 19 27 | 6 14 17 25 | 1 11 18 24 | 3 9 16 26 | "
+        "5 15 22 28 | 7 13 20 30",
+        ((0, 0), (0, 1)),
+    ),
+)
+
+
+@cache
+def golfer_32_classes() -> list[list[list[int]]]:
+    """10 rounds of 8 tables of 4 for 32 players, nobody meeting twice (the
+    8-4-10 social golfer schedule, first found by Aguado in 2004; a
+    resolvable 4-GDD of type 2^16: each player meets 30 of the 31 others).
+
+    Players (a, b, layer) for a, b in Z_4 and layer 0 or 1, numbered
+    ``16 * layer + 4 * a + b``; the group Z_4 x Z_4 acts by translation
+    (a + g, b + h, layer), the same on both layers, and (a, b, layer) never
+    meets (a, b + 2, layer).  The rounds fall into three orbits of 4, 4 and
+    2 rounds: each base round of :data:`_GOLFER_32_BASES` is invariant under
+    a subgroup (of order 4, 4 and 8: <(2, 0), (0, 2)>, <(1, 3)>,
+    <(1, 0), (0, 2)>) and its translates by representatives of the cosets
+    give the other rounds.  Found for Cuori with a CP-SAT model whose
+    unknowns are the orbits of tables under each round's subgroup (the
+    Kramer-Mesner method: every orbit of pairs under the group covered once,
+    the group's missing pairs never); the tests check every pair.
+    """
+    rounds = []
+    for line, translates in _GOLFER_32_BASES:
+        base = _tables(line)
+        for g, h in translates:
+            rounds.append([sorted(_translate_4x4(p, g, h) for p in table) for table in base])
+    return rounds
+
+
+def _translate_4x4(p: int, g: int, h: int) -> int:
+    """Player ``p`` = (a, b, layer), numbered ``16 * layer + 4 * a + b``,
+    moved to (a + g, b + h, layer) over Z_4 x Z_4."""
+    layer, rest = divmod(p, 16)
+    a, b = divmod(rest, 4)
+    return 16 * layer + 4 * ((a + g) % 4) + (b + h) % 4
+
+
 def develop(base: list[list[int]], m: int, cyclic: int, rounds: int) -> list[list[list[int]]]:
     """``rounds`` rounds developed from one ``base`` round over Z_m.
 
@@ -496,7 +552,9 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     schedules (:data:`CYCLIC_BASES`), transversal designs (k * q players, q
     a prime power, q rounds), followed by rounds that seat each group of
     the transversal design apart when its q players have a design of their
-    own (32 players: 8 + 1 rounds)."""
+    own (128 players: 32 + 10 rounds).  32 players: the 8-4-10 schedule
+    over Z_4 x Z_4 (10 rounds; the transversal design and its groups give
+    8 + 1)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:
@@ -516,6 +574,8 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             offer(projective_packing_classes(), "packing of PG(3, 3)")
         if n == 24:
             offer(cyclic_24_classes(), "resolvable 4-GDD of type 3^8 over Z_7")
+        if n == 32:
+            offer(golfer_32_classes(), "resolvable 4-GDD of type 2^16 over Z_4 x Z_4")
         stored = stored_rounds(n, (4,) * (n // 4)) if n % 4 == 0 else None
         if stored is not None:
             offer(cyclic_schedule(n, (4,) * (n // 4)), stored[1])

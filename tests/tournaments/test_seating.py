@@ -33,6 +33,7 @@ from tournaments.seating import (
 )
 from tournaments.seating_designs import (
     cyclic_24_classes,
+    golfer_32_classes,
     hermitian_unital_classes,
     projective_packing_classes,
     repeat_free_rounds,
@@ -468,10 +469,10 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (40, 13, "PG(3, 3)"),
         (20, 5, "TD(4, 5)"),
         (24, 7, "type 3^8"),
-        (32, 9, "TD(4, 8) and its groups"),
+        (32, 10, "type 2^16 over Z_4 x Z_4"),
         (36, 11, "type 3^12 over Z_11"),
         (52, 13, "TD(4, 13)"),
-        (128, 41, "TD(4, 32) and its groups by transversal design TD(4, 8)"),
+        (128, 42, "TD(4, 32) and its groups by resolvable 4-GDD of type 2^16"),
     ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
@@ -482,7 +483,19 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
 
 @pytest.mark.parametrize(
     ("n", "rounds"),
-    [(16, 5), (24, 7), (28, 9), (28, 8), (32, 9), (36, 9), (36, 11), (40, 13), (64, 21), (52, 12)],
+    [
+        (16, 5),
+        (24, 7),
+        (28, 9),
+        (28, 8),
+        (32, 9),
+        (32, 10),
+        (36, 9),
+        (36, 11),
+        (40, 13),
+        (64, 21),
+        (52, 12),
+    ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
     plan = plan_rounds(range(1, n + 1), rounds, seed=3)
@@ -550,13 +563,24 @@ def test_fair_fields_reach_the_fairness_bound(n, rounds, odd):
 
 
 def test_more_rounds_than_the_design_keep_the_design():
-    """32 players over 10 rounds: the transversal design and its groups'
-    round (9 rounds, no repeat) and a 10th round whose tables must mix
-    players who met (2 repeats a table at least): 16 repeats, where the
-    search from scratch left 23."""
-    plan = plan_rounds(range(32), 10, seed=4)
-    assert count_repeated_pairs(plan) <= 16
-    assert any(count_repeated_pairs(plan[:r] + plan[r + 1 :]) == 0 for r in range(10))
+    """36 players over 12 rounds: the 11 rounds of the 4-GDD of type 3^12
+    (no repeat) and a 12th round. After the design each player has met all
+    but the 2 others of its group of 3, so a table of 4 has at most 3 new
+    pairs: 3 repeats a table, 27 in all, the least any 12th round can add."""
+    plan = plan_rounds(range(36), 12, seed=4)
+    assert count_repeated_pairs(plan) == 27
+    assert any(count_repeated_pairs(plan[:r] + plan[r + 1 :]) == 0 for r in range(12))
+
+
+def test_the_8_4_10_social_golfer_schedule_seats_32_players_10_rounds_without_a_repeat():
+    classes = golfer_32_classes()
+    assert len(classes) == 10
+    assert_resolvable_design(classes, 32)
+    met = meetings(as_seating(classes))
+    assert len(met) == 10 * 8 * 6  # 480 pairs, each once
+    # everyone meets all but one other: the pairs never met pair everybody off
+    never = [pair for pair in itertools.combinations(range(32), 2) if pair not in met]
+    assert sorted(p for pair in never for p in pair) == list(range(32))
 
 
 @pytest.mark.parametrize(
