@@ -1,10 +1,10 @@
 """Fewest repeated pairs of a fair schedule, proved with a constraint model (OR-Tools CP-SAT).
 
 Run: ``.venv/bin/python bench/seating_cpsat.py 13x4 --odd tables-of-3
-[--seconds 120] [--workers 2]`` (needs OR-Tools, which Cuori does not
-depend on: ``.venv/bin/pip install ortools``).  It prints the fewest
-repeated pairs found, the best lower bound the solver proved, and whether
-the two meet (an optimum, which ``seating_bounds`` may then record).
+[--seconds 120] [--workers 2] [--symmetry round2]`` (needs OR-Tools,
+which Cuori does not depend on: ``.venv/bin/pip install ortools``).  It
+prints the fewest repeated pairs found, the best lower bound the solver
+proved, and whether the two meet (an optimum, which ``seating_bounds`` may then record).
 
 The model is the field as Cuori seats it from scratch (``plan_rounds``):
 ``rounds`` rounds of the table sizes of ``table_plan``; ``x[r, p, t]``
@@ -14,19 +14,29 @@ objective is their sum.  Fairness (nobody a second table of 3 or 5 before
 everybody has one, ``seating_search.fair_statuses``) is the constraint that
 after each round every player's count of odd tables is the floor or the
 ceiling of the mean (the counts spread by at most one); byes likewise, as
-a table whose players meet nobody.  Symmetry: round 1
-is fixed (ordering the tables of one size as well slowed the proof down).
-The search's own plan is given as a hint, so the solver only has to prove
-it optimal or improve on it.
+a table whose players meet nobody.  Symmetry (``--symmetry``): ``round1``
+(the default) fixes round 1; ``round2`` also makes round 2 the least of
+its relabellings that keep round 1 (along each round-1 table the players'
+round-2 tables do not go down, and round 2's tables of one size come in
+the order of their lowest player); ``tables`` also orders the tables of
+one size in the later rounds by their lowest player.  The search's own
+plan is given as a hint (relabelled to meet these orders), so the solver
+only has to prove it optimal or improve on it.
 
 This is why ``seating_bounds`` knows that 13 players over 4 rounds (a table
 of 4 and three of 3) need 6 repeated pairs when the tables of 3 are handed
 out fairly, although repeat-free schedules exist when one player may sit
-at a table of 3 every round.  Proved on this machine with one worker:
-10 x 3 (tables of 3): 8, in 2 s; 13 x 4 (tables of 3): 6, in 50 s; 14 x 5
-(tables of 3): 6, in 366 s.  No proof within 300 s: 13 x 4 with tables of 5
-(22 found, counting bound 16), 23 x 3 with tables of 5 (10, bound 6), 17 x 5
-with a bye a round (1, bound 0).
+at a table of 3 every round.  Proved on this machine with one worker and
+``round1``: 10 x 3 (tables of 3): 8, in 2 s; 13 x 4 (tables of 3): 6, in
+50 s; 14 x 5 (tables of 3): 6, in 366 s.  With two workers (on a loaded
+machine) and ``round2``: 10 x 3 in 0 s, 13 x 4 (tables of 3) in 2 s,
+14 x 5 (tables of 3) in 9 s, and 13 x 3 with tables of 5: 16 (counting
+bound 12) in 4 s, where ``round1`` proved nothing (bound 0) in 120 s.
+No proof within 300 s (``round2`` or ``tables``): 13 x 4 with tables of 5
+(22 found, proved >= 9; counting bound 16); within 120 s (``round2``):
+15 x 4 with tables of 5 (23 found, counting bound 18), 18 x 4 with tables
+of 5 (20, bound 14), 23 x 3 with tables of 5 (10, bound 6).  Without the
+``round2`` orders (300 s): 17 x 5 with a bye a round (1, bound 0).
 """
 
 from __future__ import annotations
@@ -53,14 +63,50 @@ from tournaments.seating import (
 )
 
 
-def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4, byes: int = 0):
-    """(model, x, objective) for the fair schedules of ``n`` players; with
-    ``byes``, table ``len(sizes)`` holds the players who sit out (they
-    meet nobody), and byes are spread like the odd tables."""
+def _order_tables(m, x, r: int, n: int, sizes: tuple[int, ...], tables) -> None:
+    """Tables of one size in round ``r`` in the order of their lowest
+    player: a player sits at the later of two such tables only if a lower
+    player sits at the earlier one."""
+    for t in tables[:-1]:
+        if sizes[t + 1] != sizes[t]:
+            continue
+        for p in range(n):
+            m.AddBoolOr([x[r, p, t + 1].Not()] + [x[r, q, t] for q in range(p)])
+
+
+def _order_round2(m, x, n: int, sizes: tuple[int, ...], tables) -> None:
+    """Round 2 as the lexicographically least of its relabellings that keep
+    round 1 (players within a round-1 table, tables of one size in round
+    2): along each round-1 table the players' round-2 tables do not go
+    down, and round 2's tables of one size come in the order of their
+    lowest player.  Both hold for the least relabelling, so every schedule
+    has a relabelling that meets them."""
+    at = [sum(t * x[1, p, t] for t in tables) for p in range(n)]
+    first = 0
+    for size in sizes:
+        for p in range(first, first + size - 1):
+            m.Add(at[p] <= at[p + 1])
+        first += size
+    _order_tables(m, x, 1, n, sizes, tables)
+
+
+def model(
+    n: int,
+    rounds: int,
+    sizes: tuple[int, ...],
+    table_size: int = 4,
+    byes: int = 0,
+    symmetry: str = "round1",
+):
+    """(model, x) for the fair schedules of ``n`` players; with ``byes``,
+    table ``len(sizes)`` holds the players who sit out (they meet nobody),
+    and byes are spread like the odd tables.  ``symmetry``: ``round1``
+    fixes round 1; ``round2`` also orders round 2 (:func:`_order_round2`);
+    ``tables`` also orders the tables of one size in rounds 3 on."""
     m = cp_model.CpModel()
     meeting = range(len(sizes))
     sizes = tuple(sizes) + ((byes,) if byes else ())
-    tables = range(len(sizes))
+    tables = list(range(len(sizes)))
     x = {
         (r, p, t): m.NewBoolVar(f"x{r}_{p}_{t}")
         for r in range(rounds)
@@ -97,14 +143,30 @@ def model(n: int, rounds: int, sizes: tuple[int, ...], table_size: int = 4, byes
     for t in tables:
         for _ in range(sizes[t]):
             m.Add(x[0, next(first), t] == 1)
+    if symmetry in ("round2", "tables") and rounds > 1:
+        _order_round2(m, x, n, sizes, tables)
+    if symmetry == "tables":
+        for r in range(2, rounds):
+            _order_tables(m, x, r, n, sizes, tables)
     objective = sum(repeats)
     m.Minimize(objective)
     return m, x
 
 
-def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str, byes: int = 0) -> int:
+def hint(
+    m,
+    x,
+    n: int,
+    rounds: int,
+    sizes: tuple[int, ...],
+    odd: str,
+    byes: int = 0,
+    symmetry: str = "round1",
+) -> int:
     """Give the search's plan (relabelled so that its round 1 is the fixed
-    one, tables matched by size) as a hint; returns its repeats."""
+    one, tables matched by size and ordered by their lowest player, and
+    with ``symmetry`` other than ``round1`` round 2 ordered as the model
+    asks) as a hint; returns its repeats."""
     plan = plan_rounds(range(n), rounds, odd=odd)
     first = [
         p
@@ -115,13 +177,31 @@ def hint(m, x, n: int, rounds: int, sizes: tuple[int, ...], odd: str, byes: int 
     ]
     first += sorted(set(range(n)) - set(first))  # round 1's byes
     label = {p: i for i, p in enumerate(first)}
-    for r, seating in enumerate(plan):
+
+    def seats(seating) -> dict[int, int]:
         free = {size: [t for t in range(len(sizes)) if sizes[t] == size] for size in set(sizes)}
         at = {}
         for table in sorted(sorted(label[p] for p in t) for t in seating.tables):
             t = free[len(table)].pop(0)
             for p in table:
                 at[p] = t
+        return at
+
+    for _ in range(n if symmetry != "round1" and rounds > 1 else 0):
+        # relabel within round 1's tables until round 2 meets _order_round2
+        at, relabelled, start = seats(plan[1]), {}, 0
+        for size in tuple(sizes) + ((byes,) if byes else ()):
+            block = sorted(
+                first[start : start + size],
+                key=lambda p: (at.get(label[p], len(sizes)), label[p]),
+            )
+            relabelled.update({p: start + i for i, p in enumerate(block)})
+            start += size
+        if relabelled == label:
+            break
+        label = relabelled
+    for r, seating in enumerate(plan):
+        at = seats(seating)
         for p in range(n):
             for t in range(len(sizes) + (1 if byes else 0)):
                 m.AddHint(x[r, p, t], at.get(p, len(sizes)) == t)
@@ -134,13 +214,19 @@ def main() -> None:
     parser.add_argument("--odd", default=TABLES_OF_5, choices=ODD_POLICIES)
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--symmetry",
+        default="round1",
+        choices=("round1", "round2", "tables"),
+        help="round1: fix round 1; round2: also order round 2; tables: also order rounds 3 on",
+    )
     args = parser.parse_args()
     n, rounds = (int(v) for v in args.field.split("x"))
     plan = table_plan(n, odd=args.odd)
     sizes = plan.sizes
     start = time.perf_counter()
-    m, x = model(n, rounds, sizes, byes=plan.byes)
-    planned = hint(m, x, n, rounds, sizes, args.odd, plan.byes)
+    m, x = model(n, rounds, sizes, byes=plan.byes, symmetry=args.symmetry)
+    planned = hint(m, x, n, rounds, sizes, args.odd, plan.byes, args.symmetry)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.seconds
     solver.parameters.num_workers = args.workers
