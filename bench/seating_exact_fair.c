@@ -1,0 +1,139 @@
+/* Fewest repeated pairs of a fair schedule with tables of 4 and 5 (or 3): an exhaustive search.
+
+   Driven by bench/seating_exact_fair.py, which writes the input and compiles this file
+   (gcc -O2).  Input on stdin: "n R T", the T table sizes (odd sizes first), round 1 as each
+   player's table, K and K round-2 seatings (one per class of relabellings that keep round 1,
+   from the table-intersection matrices, fair after round 2), the budget.  Arguments: first and
+   last class index, node limit (-1: none), budget, interchangeable-player rule (1: on), Q.
+
+   Method: round 1 fixed, round 2 one seating per class, then rounds 3.. filled table by table
+   (players in increasing order within a table, tables of one size by their lowest player) under
+   a budget of repeated pairs; the fairness rule of seating_bounds (after every round each
+   player's count of odd tables is the floor or the ceiling of the mean) forces and forbids
+   players at odd tables; players with the same table in every round so far are interchangeable,
+   so the lowest of them is seated first; a table with more players than a round has tables
+   seats players who shared a table in the round before (pigeonhole), a lower bound for every
+   round still to come.  With Q > 1 the first Q rounds may be put in any order
+   without breaking fairness, so rounds 1 and 2 are taken as the pair of them that shares the
+   fewest pairs.  It prints every schedule it finds within the budget (tightening the budget),
+   then "DONE ... no schedule with repeats <= B": a proof that the optimum exceeds B unless the
+   node limit was hit (said so).  Written for Cuori's seating bounds (seating_bounds._EXACT_FAIR). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#define NMAX 32
+#define TMAX 8
+#define RMAX 10
+int n, R, T, sizes[TMAX], isodd[TMAX], oddseats, lastodd = -1;
+int budget, found = 0; long nodes = 0; long maxnodes = -1;
+uint32_t adj[RMAX + 1][NMAX]; int cnt[RMAX + 1][NMAX];
+uint32_t tab[RMAX][TMAX]; uint32_t forced[RMAX], forbid[RMAX];
+uint32_t best[RMAX][TMAX];
+int lossat[RMAX + 1];
+uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
+int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; int ov[RMAX][RMAX]; int roundbase[RMAX];
+clock_t c0;
+static void round_start(int r, int loss);
+static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
+static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }
+static void print_sched(uint32_t s[RMAX][TMAX]) {
+  for (int r = 0; r < R; r++) {
+    for (int t = 0; t < T; t++) { if (t) printf(" | "); int f = 1; for (int p = 0; p < n; p++) if (s[r][t] >> p & 1) { printf(f ? "%d" : " %d", p); f = 0; } }
+    printf("\n"); }
+  fflush(stdout);
+}
+static void round_done(int r, int loss) {
+  if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
+  for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = tab[r][t];
+  for (int p = 0; p < n; p++) { adj[r + 1][p] = adj[r][p]; cnt[r + 1][p] = cnt[r][p]; }
+  for (int t = 0; t < T; t++) { uint32_t m = tab[r][t]; for (uint32_t mm = m; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
+  if (r + 1 == R) {
+    found = 1; memcpy(best, tab, sizeof tab);
+    printf("FOUND repeats %d at %.1fs\n", loss, (double)(clock() - c0) / CLOCKS_PER_SEC); print_sched(tab);
+    budget = loss - 1; return; }
+  round_start(r + 1, loss);
+}
+static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int loss) {
+  if (curlb(r, loss) + future(r) > budget) return;
+  if (maxnodes >= 0 && nodes > maxnodes) return;
+  nodes++;
+  if (k == sizes[t]) {
+    if (t == lastodd && (forced[r] & ~used)) return;
+    if (t + 1 == T) { round_done(r, loss); return; }
+    int nt = t + 1;
+    int pm = (sizes[nt] == sizes[t] && isodd[nt] == isodd[t]) ? __builtin_ctz(tab[r][t]) : -1;
+    tab[r][nt] = 0;
+    fill(r, nt, 0, used, pm, 0, loss);
+    return;
+  }
+  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
+  uint32_t pool = all & ~used;
+  if (isodd[t]) {
+    pool &= ~forbid[r];
+    // forced players left must fit in remaining odd seats
+    int seats = sizes[t] - k; for (int u = t + 1; u <= lastodd; u++) seats += sizes[u];
+    if (__builtin_popcount(forced[r] & ~used) > seats) return;
+  }
+  uint32_t S = tab[r][t];
+  if (!isodd[t] && k == 0) {
+    int p = __builtin_ctz(pool); tab[r][t] = 1u << p;
+    fill(r, t, 1, used | 1u << p, prevmin, p + 1, loss); tab[r][t] = 0; return; }
+  int from = (k == 0) ? prevmin + 1 : start;
+  // need sizes[t]-k players from pool >= from
+  for (int p = from; p < n; p++) {
+    if (!(pool >> p & 1)) continue;
+    if (__builtin_popcount(pool >> p) < sizes[t] - k) break;
+    if (smaller[r][p] & ~used) continue;
+    int l = __builtin_popcount(adj[r][p] & S);
+    if (curlb(r, loss + l) + future(r) > budget) continue;
+    tab[r][t] = S | 1u << p;
+    if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
+    fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
+    if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= __builtin_popcount(mate[j][p] & S);
+  }
+  tab[r][t] = S;
+}
+static void round_start(int r, int loss) {
+  int low = (r + 1) * oddseats / n, rem = (r + 1) * oddseats % n, high = low + (rem > 0);
+  forced[r] = forbid[r] = 0;
+  for (int p = 0; p < n; p++) { if (cnt[r][p] < low) forced[r] |= 1u << p; if (cnt[r][p] + 1 > high) forbid[r] |= 1u << p; }
+  for (int p = 0; p < n; p++) { smaller[r][p] = 0; if (!useclass) continue;
+    for (int q = 0; q < p; q++) { int same = 1; for (int s = 0; s < r && same; s++) { int tp = -1, tq = -1; for (int t = 0; t < T; t++) { if (tab[s][t] >> p & 1) tp = t; if (tab[s][t] >> q & 1) tq = t; } same = tp == tq; } if (same) smaller[r][p] |= 1u << q; } }
+  tab[r][0] = 0; roundbase[r] = loss; for (int j = 0; j < r; j++) ov[r][j] = 0;
+  fill(r, 0, 0, 0, -1, 0, loss);
+}
+int main(int argc, char **argv) {
+  if (scanf("%d %d %d", &n, &R, &T) != 3) return 1;
+  for (int t = 0; t < T; t++) { scanf("%d", &sizes[t]); isodd[t] = sizes[t] != 4; if (isodd[t]) { oddseats += sizes[t]; lastodd = t; } }
+  int a0[NMAX]; for (int p = 0; p < n; p++) scanf("%d", &a0[p]);
+  int K; scanf("%d", &K);
+  int (*reps)[NMAX] = calloc(K, sizeof *reps);
+  for (int i = 0; i < K; i++) for (int p = 0; p < n; p++) scanf("%d", &reps[i][p]);
+  scanf("%d", &budget);
+  int lo = argc > 1 ? atoi(argv[1]) : 0, hi = argc > 2 ? atoi(argv[2]) : K;
+  if (argc > 3) maxnodes = atol(argv[3]);
+  if (argc > 4) budget = atoi(argv[4]);
+  if (argc > 5) useclass = atoi(argv[5]);
+  if (argc > 6) Q = atoi(argv[6]);
+  for (int t = 0; t < T; t++) if (sizes[t] > T) { int q = sizes[t] / T, rr = sizes[t] % T; lbround += rr * (q + 1) * q / 2 + (T - rr) * q * (q - 1) / 2; }
+  fprintf(stderr, "lbround %d budget %d useclass %d\n", lbround, budget, useclass);
+  int budget0 = budget;
+  c0 = clock();
+  for (int i = lo; i < hi && i < K; i++) {
+    memset(tab, 0, sizeof tab);
+    for (int p = 0; p < n; p++) { tab[0][a0[p]] |= 1u << p; tab[1][reps[i][p]] |= 1u << p; adj[0][p] = 0; cnt[0][p] = 0; }
+    // round 0 done -> adj[1]; then round 1 loss
+    for (int p = 0; p < n; p++) { adj[1][p] = tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
+    int loss = 0; for (int t = 0; t < T; t++) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
+    long before = nodes;
+    kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
+    for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];
+    if (loss + future(1) <= budget) round_done(1, loss);
+    fprintf(stderr, "orbit %d loss12 %d nodes %ld budget %d %.1fs\n", i, loss, nodes - before, budget, (double)(clock() - c0) / CLOCKS_PER_SEC);
+  }
+  printf("DONE orbits [%d,%d): %s; no schedule with repeats <= %d (initial budget %d); nodes %ld; %.1fs%s\n", lo, hi,
+         found ? "found" : "none found", budget, budget0, nodes, (double)(clock() - c0) / CLOCKS_PER_SEC, (maxnodes >= 0 && nodes > maxnodes) ? " NODE LIMIT HIT (not a proof)" : "");
+  return 0;
+}

@@ -1,0 +1,161 @@
+"""Fewest repeated pairs of a fair schedule, proved by exhaustive search (C, no solver needed).
+
+Run: ``.venv/bin/python bench/seating_exact_fair.py 18x4 --sizes 5,5,4,4 --budget 18
+[--q 1]``.  Writes the search's input (round 1 fixed; one round 2 per class
+of relabellings that keep round 1), compiles ``bench/seating_exact_fair.c``
+with gcc into ``var/`` and runs it: it prints each schedule it finds with at
+most ``--budget`` repeated pairs and ends "DONE ... no schedule with repeats
+<= B", the proof that the optimum of fair schedules (``seating_bounds``:
+after every round each player's odd tables the floor or the ceiling of the
+mean) exceeds B.  The method is in the C file's header.
+
+Proved on this machine (2 cores, one search at a time), the optimum being
+the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
+(tables of 5; the plans Cuori makes reach them):
+
+- 13 x 3 (5, 4, 4): 16 (counting bound 12), under 0.1 s; also CP-SAT
+  (``bench/seating_cpsat.py --symmetry round2``) in 4 s;
+- 13 x 4 (5, 4, 4): 22 (bound 16), under 0.1 s; stored, as the tabu
+  search finds 22 or 23 by seed;
+- 15 x 4 (5, 5, 5): 23 (bound 18), 0.2 s;
+- 18 x 4 (5, 5, 4, 4): 19 (bound 14), 40 s for "none <= 18"; the 19 is
+  stored (``seating_designs.BEST_SCHEDULES``), the tabu search found 20;
+- 23 x 3 (5, 5, 5, 4, 4): 10 (bound 6), 0.4 s;
+- 17 x 5 (5, 4, 4, 4): 22 (bound 10), 273 s for "none <= 21" (``--q 3``);
+- 21 x 5 (5, 4, 4, 4, 4): 12 (bound 6), 20 minutes in three ranges of
+  round-2 classes for "none <= 11" (``--q 4``).
+
+Cross-checks: a second program with other symmetry handling agreed on
+13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
+tables of 3 (10 x 3: 8, 13 x 4: 6, 14 x 5: 6) and of 4 only (12 x 4: 13);
+the interchangeable-player rule off gives the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import subprocess
+import sys
+from math import comb
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
+    """The C search's input: sizes with the odd ones first, round 1 as each
+    player's table, the round-2 classes within the budget (cheapest first),
+    the budget."""
+    sizes = sorted(sizes, key=lambda s: (s == 4, -s))
+    tables = len(sizes)
+    odd = [s != 4 for s in sizes]
+    odd_seats = sum(s for s, o in zip(sizes, odd) if o)
+    low, rest = divmod(2 * odd_seats, n)
+    high = low + (rest > 0)
+    # a player at round-1 table i and round-2 table j must stay fair after round 2
+    allowed = [[low <= odd[i] + odd[j] <= high for j in range(tables)] for i in range(tables)]
+    groups: dict[int, list[int]] = {}
+    for t, s in enumerate(sizes):
+        groups.setdefault(s, []).append(t)
+    column_orders = [
+        [i for g in combo for i in g]
+        for combo in itertools.product(*(itertools.permutations(g) for g in groups.values()))
+    ]
+
+    def canonical(matrix: list[list[int]]) -> tuple:
+        """The least form of an intersection matrix under reordering round
+        2's tables of one size and round 1's tables of one size."""
+        forms = []
+        for cols in column_orders:
+            rows = [tuple(matrix[r][c] for c in cols) for r in range(tables)]
+            forms.append(
+                tuple(tuple(sorted((rows[r] for r in g), reverse=True)) for g in groups.values())
+            )
+        return min(forms)
+
+    seen: set[tuple] = set()
+    classes: list[list[list[int]]] = []
+    matrix = [[0] * tables for _ in range(tables)]
+    left = list(sizes)  # round-2 seats left per table
+
+    def fill(i: int, j: int, row_left: int) -> None:
+        if i == tables:
+            key = canonical(matrix)
+            if key not in seen:
+                seen.add(key)
+                classes.append([row[:] for row in matrix])
+            return
+        if j == tables - 1:
+            v = row_left
+            if v > left[j] or (v and not allowed[i][j]):
+                return
+            matrix[i][j] = v
+            left[j] -= v
+            if i + 1 < tables:
+                fill(i + 1, 0, sizes[i + 1])
+            elif not any(left):
+                fill(tables, 0, 0)
+            left[j] += v
+            matrix[i][j] = 0
+            return
+        for v in range(min(row_left, left[j]) if allowed[i][j] else 0, -1, -1):
+            matrix[i][j] = v
+            left[j] -= v
+            fill(i, j + 1, row_left - v)
+            left[j] += v
+        matrix[i][j] = 0
+
+    fill(0, 0, sizes[0])
+    first_round = [t for t, s in enumerate(sizes) for _ in range(s)]
+    start = [sum(sizes[:j]) for j in range(tables)]
+    seatings = []
+    for m in classes:
+        repeats = sum(comb(v, 2) for row in m for v in row)
+        if repeats > budget:
+            continue
+        second_round = [0] * n
+        nxt = start[:]
+        for i in range(tables):
+            for j in range(tables):
+                for _ in range(m[i][j]):
+                    second_round[nxt[j]] = i
+                    nxt[j] += 1
+        seatings.append((repeats, second_round))
+    seatings.sort(key=lambda s: s[0])
+    lines = [f"{n} {rounds} {tables}", " ".join(map(str, sizes))]
+    lines.append(" ".join(map(str, first_round)))
+    lines.append(str(len(seatings)))
+    lines += [" ".join(map(str, s)) for _, s in seatings]
+    lines.append(str(budget))
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("field", help="players x rounds, e.g. 18x4")
+    parser.add_argument("--sizes", required=True, help="one round's table sizes, e.g. 5,5,4,4")
+    parser.add_argument("--budget", type=int, required=True)
+    parser.add_argument("--q", type=int, default=0, help="first rounds in any order (see C)")
+    parser.add_argument("--classes", default="0:1000000", help="round-2 classes first:last")
+    args = parser.parse_args()
+    n, rounds = (int(v) for v in args.field.split("x"))
+    sizes = [int(v) for v in args.sizes.split(",")]
+    if sum(sizes) != n or n > 32:
+        sys.exit(f"table sizes {args.sizes} do not seat {n} players (at most 32)")
+    binary = ROOT / "var" / "seating_exact_fair"
+    source = ROOT / "bench" / "seating_exact_fair.c"
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        binary.parent.mkdir(exist_ok=True)
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    first, last = args.classes.split(":")
+    subprocess.run(
+        [str(binary), first, last, "-1", str(args.budget), "1", str(args.q)],
+        input=search_input(n, rounds, sizes, args.budget),
+        text=True,
+        check=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
