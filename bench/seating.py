@@ -23,8 +23,9 @@ seconds much less.
   how many fields reach the bound, and the slowest (CPU seconds).
 
 Exact figures beyond the bound come from ``bench/seating_exact.py``
-(12 players, exhaustive) and ``bench/seating_cpsat.py`` (fair schedules
-with tables of 3 or 5, OR-Tools CP-SAT).
+(12 players, exhaustive), ``bench/seating_cpsat.py`` (fair schedules
+with tables of 3, OR-Tools CP-SAT) and ``bench/seating_exact_fair.py``
+(fair schedules with tables of 5, exhaustive search in C).
 """
 
 from __future__ import annotations

@@ -606,6 +606,9 @@ def _design_start(
     """A known repeat-free schedule for the field when one has enough rounds
     (``seating_designs``), relabelled and its rounds picked at random:
 
+    - a stored optimal fair schedule with repeats
+      (``seating_designs.BEST_SCHEDULES``) for exactly these rounds, its
+      rounds in their order;
     - tables of ``table_size`` only: the design itself;
     - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,
       found by the search: 30 players, tables of 5; ``CYCLIC_BASES``,
@@ -617,6 +620,11 @@ def _design_start(
       when the tables of 3 it makes are fair (nobody a second one before
       everybody has one).
     """
+    best = seating_designs.best_schedule(n, rounds, plan.sizes) if table_size == 4 else []
+    if best and not plan.byes:
+        order = list(range(n))
+        rng.shuffle(order)
+        return [[[order[p] for p in t] for t in tables] for tables in best]
     stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
         order = list(range(n))

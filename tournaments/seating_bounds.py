@@ -107,14 +107,24 @@ _EXACT_4 = {
 }
 
 #: Exact optima of fair schedules with odd-size tables (no byes), keyed by
-#: (players, rounds, one round's table sizes): proved with OR-Tools CP-SAT
-#: (``bench/seating_cpsat.py``: the solver's lower bound met its best
-#: schedule).  Without fairness these fields have repeat-free schedules
-#: (one player at a table of 3 every round); fairly, they do not.
+#: (players, rounds, one round's table sizes, sorted): proved with OR-Tools
+#: CP-SAT (``bench/seating_cpsat.py``: the solver's lower bound met its
+#: best schedule) or by exhaustive search (``bench/seating_exact_fair.py``:
+#: no schedule within one less).  Without fairness the fields with tables
+#: of 3 have repeat-free schedules (one player at a table of 3 every
+#: round); fairly, they do not.
+_EXHAUSTIVE_FAIR = "exhaustive search over all fair schedules (bench/seating_exact_fair.py)"
 _EXACT_FAIR = {
-    (10, 3, (4, 3, 3)): (8, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
-    (13, 4, (4, 3, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
-    (14, 5, (4, 4, 3, 3)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (10, 3, (3, 3, 4)): (8, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (13, 4, (3, 3, 3, 4)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (14, 5, (3, 3, 4, 4)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (13, 3, (4, 4, 5)): (16, _EXHAUSTIVE_FAIR),
+    (13, 4, (4, 4, 5)): (22, _EXHAUSTIVE_FAIR),
+    (15, 4, (5, 5, 5)): (23, _EXHAUSTIVE_FAIR),
+    (17, 5, (4, 4, 4, 5)): (22, _EXHAUSTIVE_FAIR),
+    (18, 4, (4, 4, 5, 5)): (19, _EXHAUSTIVE_FAIR),
+    (21, 5, (4, 4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
+    (23, 3, (4, 4, 5, 5, 5)): (10, _EXHAUSTIVE_FAIR),
 }
 
 _PRIME_POWERS = {
@@ -329,8 +339,18 @@ def lower_bound(
 ) -> int:
     """No schedule of ``n`` players over ``rounds`` rounds at tables of
     ``sizes`` (and ``byes`` byes a round) has fewer repeated pairs than
-    this (see the module docstring).  Exact figures known for small fields
-    (:func:`best_known`) are used when they are higher."""
+    this: :func:`counting_bound`, or the exact figure known for a small
+    field when it is higher."""
+    bound = counting_bound(n, rounds, sizes, byes=byes, table_size=table_size)
+    exact = _exact(n, rounds, sizes, byes, table_size)
+    return max(bound, exact[0]) if exact else bound
+
+
+def counting_bound(
+    n: int, rounds: int, sizes: tuple[int, ...], *, byes: int = 0, table_size: int = 4
+) -> int:
+    """The bound the counting arguments of the module docstring give (no
+    exact figures): repeated pairs, >= 0."""
     meetings = rounds * meetings_per_round(sizes)
     by_pairs = meetings - comb(n, 2)
     degrees = _player_degrees(n, rounds, sizes, byes, table_size)
@@ -344,9 +364,7 @@ def lower_bound(
         (comb(rounds, 2) - fair_pairs) * generic + fair_pairs * fair, rounds
     )
     by_fair_pairs = 0 if byes else _fair_forest_bound(n, rounds, sizes, table_size)
-    bound = max(0, by_pairs, by_players, by_two_rounds, by_fair_pairs)
-    exact = _exact(n, rounds, sizes, byes, table_size)
-    return max(bound, exact[0]) if exact else bound
+    return max(0, by_pairs, by_players, by_two_rounds, by_fair_pairs)
 
 
 def _exact(
@@ -355,7 +373,7 @@ def _exact(
     if byes or table_size != 4:
         return None
     if any(s != table_size for s in sizes):
-        return _EXACT_FAIR.get((n, rounds, tuple(sizes)))
+        return _EXACT_FAIR.get((n, rounds, tuple(sorted(sizes))))
     return _EXACT_4.get((n, rounds))
 
 

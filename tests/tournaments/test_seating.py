@@ -541,7 +541,10 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
     ],
 )
 def test_lower_bound_by_counting(n, rounds, odd, bound):
-    assert plan_quality(n, rounds, odd=odd).bound == bound
+    plan = table_plan(n, odd=odd)
+    assert seating_bounds.counting_bound(n, rounds, plan.sizes, byes=plan.byes) == bound
+    # the plan's bound is the counting one or, where higher, a proved optimum
+    assert plan_quality(n, rounds, odd=odd).bound >= bound
 
 
 @pytest.mark.parametrize(
@@ -665,6 +668,41 @@ def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, opt
     assert "CP-SAT" in quality.source
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
     assert count_repeated_pairs(plan) == optimum
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "optimum"),
+    [(13, 3, 16), (13, 4, 22), (15, 4, 23), (17, 5, 22), (18, 4, 19), (21, 5, 12), (23, 3, 10)],
+)
+def test_small_fields_with_tables_of_5_have_a_proved_fair_optimum_and_the_plan_reaches_it(
+    n, rounds, optimum
+):
+    """Proved by exhaustive search (bench/seating_exact_fair.py) over the
+    fair schedules; 18 x 4 reaches it through the stored schedule."""
+    quality = plan_quality(n, rounds, odd=TABLES_OF_5)
+    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
+    assert "exhaustive search" in quality.source
+    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_5)
+    assert count_repeated_pairs(plan) == optimum
+    for r in range(1, rounds + 1):
+        _, odds = fairness_counts(plan[:r])
+        values = [odds.get(p, 0) for p in range(1, n + 1)]
+        assert max(values) - min(values) <= 1
+
+
+@pytest.mark.parametrize(("n", "rounds", "sizes"), list(seating_designs.BEST_SCHEDULES))
+def test_stored_best_schedules_are_fair_and_reach_the_proved_optimum(n, rounds, sizes):
+    schedule = seating_designs.best_schedule(n, rounds, sizes)
+    assert len(schedule) == rounds
+    for tables in schedule:
+        assert sorted(len(t) for t in tables) == sorted(sizes)
+        assert sorted(p for t in tables for p in t) == list(range(n))
+    for r in range(1, rounds + 1):
+        _, odds = fairness_counts(as_seating(schedule[:r]))
+        values = [odds.get(p, 0) for p in range(n)]
+        assert max(values) - min(values) <= 1
+    optimum = seating_bounds.lower_bound(n, rounds, sizes)
+    assert count_repeated_pairs(as_seating(schedule)) == optimum
 
 
 def test_the_bound_for_twelve_players_over_four_rounds_is_the_known_optimum():
