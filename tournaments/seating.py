@@ -600,6 +600,16 @@ def _target(
     return seating_bounds.new_repeats_bound(n, rounds, plan.sizes, len(past_ages))
 
 
+def _relabelled(
+    rounds: list[list[list[int]]], n: int, rng: random.Random
+) -> seating_search.Schedule:
+    """A stored schedule on players 0 .. n - 1, its rounds in their order
+    (fair in every prefix), with the players relabelled at random."""
+    order = list(range(n))
+    rng.shuffle(order)
+    return [[[order[p] for p in t] for t in tables] for tables in rounds]
+
+
 def _design_start(
     n: int, rounds: int, plan: TablePlan, table_size: int, rng: random.Random
 ) -> seating_search.Schedule | None:
@@ -622,14 +632,10 @@ def _design_start(
     """
     best = seating_designs.best_schedule(n, rounds, plan.sizes) if table_size == 4 else []
     if best and not plan.byes:
-        order = list(range(n))
-        rng.shuffle(order)
-        return [[[order[p] for p in t] for t in tables] for tables in best]
+        return _relabelled(best, n, rng)
     stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
-        order = list(range(n))
-        rng.shuffle(order)
-        return [[[order[p] for p in t] for t in tables] for tables in stored[:rounds]]
+        return _relabelled(stored[:rounds], n, rng)
     if plan.byes:
         return None
     odd_tables = [s for s in plan.sizes if s != table_size]
