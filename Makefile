@@ -12,7 +12,7 @@ PORT ?= 8000
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml setup.py tournaments/_seating_core.c | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,lint]'
 	touch $(STAMP)
@@ -83,4 +83,4 @@ bench: install
 	$(PY) bench/standings.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .hypothesis build tournaments/_seating_core.*.so

@@ -37,24 +37,53 @@ one ``random.Random`` seeded by the caller, and the budget is counted in
 swap evaluations, not seconds: same input, same schedule, on any machine
 (``EVALUATIONS_PER_EFFORT``: about 1 to 2 s of CPython 3.11 on one core
 of this machine).
+
+The same search is written in C (``_seating_core.c``, compiled by ``pip
+install``): :func:`search` runs it whenever it is built, except for swiss
+(which weighs ranks), with a hundred times the evaluations in the same
+time (``NATIVE_EVALUATIONS_PER_EFFORT``) and a longer tabu tenure.  Its
+randomness is its own (xoshiro256**, seeded from the same ``Random``), so
+a plan is the same on every machine where the C search is built; where it
+is not, the Python search plans (valid and fair, with more repeats).
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .seating_bounds import new_repeats_bound
+
+try:  # the search's core in C, built by `pip install` (tournaments/_seating_core.c)
+    from . import _seating_core
+except ImportError:  # pragma: no cover - no C compiler when installed
+    _seating_core = None  # type: ignore[assignment]
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players (0..n-1)
 
 #: Status of a player in a planned round.
 STANDARD, ODD, BYE = 0, 1, 2
 
-#: Swap evaluations per unit of ``effort`` (1 to 2 s of one core here; the
-#: search stops far earlier when it reaches the lower bound on repeats).
+#: Swap evaluations per unit of ``effort`` for the Python search (1 to 2 s
+#: of one core here; the search stops far earlier when it reaches the
+#: lower bound on repeats).
 EVALUATIONS_PER_EFFORT = 1_500_000
+#: The same for the C search (``_seating_core``), which makes the same
+#: moves about a hundred times faster.
+NATIVE_EVALUATIONS_PER_EFFORT = 150_000_000
+#: Whether the C search is built (else :func:`search` runs the Python one).
+NATIVE = _seating_core is not None
+#: Restarts from the best schedule (after a stall) per unit of effort, C
+#: search (the Python one: 40): small fields stop there, long before the
+#: budget is spent.
+NATIVE_RESTARTS_PER_EFFORT = 4000
+#: Tabu tenure of the C search: a player may not go back to the table it
+#: left for 1 to this many steps, drawn at random (the Python search: 4;
+#: 20 left 4 % fewer repeats over the fields of bench/seating.py above
+#: their bound, at the same budget).
+NATIVE_TABU_TENURE = 20
 
 
 @dataclass(frozen=True)
@@ -132,6 +161,73 @@ def fair_statuses(problem: SearchProblem, rng: random.Random) -> list[list[int]]
             odds[p] += 1
         statuses.append(status)
     return statuses
+
+
+def greedy_schedule(
+    problem: SearchProblem, statuses: Sequence[Sequence[int]], rng: random.Random
+) -> Schedule:
+    """A start: round by round, each status group (``statuses``, from
+    :func:`fair_statuses`) seated greedily (:func:`greedy_tables`) against
+    the history and the rounds before; swiss seats consecutive ranks
+    instead."""
+    n = problem.n
+    standard = [s for s in problem.sizes if s == problem.table_size]
+    odd = [s for s in problem.sizes if s != problem.table_size]
+    met = [0] * n  # bit masks of players met (history and planned so far)
+    for a, b in problem.past_ages:
+        met[a] |= 1 << b
+        met[b] |= 1 << a
+    schedule = []
+    for status in statuses:
+        tables: list[list[int]] = []
+        for wanted, sizes in ((STANDARD, standard), (ODD, odd)):
+            group = [p for p in range(n) if status[p] == wanted]
+            if problem.ranks is not None:
+                ranks = problem.ranks
+                group.sort(key=lambda p: (ranks[p], p))
+                cut = 0
+                for size in sizes:
+                    tables.append(group[cut : cut + size])
+                    cut += size
+            else:
+                tables.extend(greedy_tables(group, sizes, met, rng))
+        for table in tables:
+            for a in table:
+                for b in table:
+                    if a != b:
+                        met[a] |= 1 << b
+        schedule.append(tables)
+    return schedule
+
+
+def greedy_tables(
+    group: list[int], sizes: list[int], met: list[int], rng: random.Random
+) -> list[list[int]]:
+    """Seat ``group`` (in random order) at tables of ``sizes``: each
+    player goes to the first open table, from a random one, holding
+    nobody it has met (``met``: per player a bit mask), else to the open
+    table holding the fewest."""
+    order = list(group)
+    rng.shuffle(order)
+    tables: list[list[int]] = [[] for _ in sizes]
+    masks = [0] * len(sizes)
+    open_tables = list(range(len(sizes)))
+    for p in order:
+        first = rng.randrange(len(open_tables))
+        best, fewest = -1, -1
+        for j in range(len(open_tables)):
+            t = open_tables[(first + j) % len(open_tables)]
+            clash = (masks[t] & met[p]).bit_count()
+            if clash == 0:
+                best = t
+                break
+            if fewest < 0 or clash < fewest:
+                best, fewest = t, clash
+        tables[best].append(p)
+        masks[best] |= 1 << p
+        if len(tables[best]) == sizes[best]:
+            open_tables.remove(best)
+    return tables
 
 
 # --------------------------------------------------------------------------
@@ -217,64 +313,9 @@ class TabuSearch:
     # -- initial schedule ---------------------------------------------------
 
     def greedy_schedule(self) -> Schedule:
-        """Round by round, each status group is filled greedily
-        (:meth:`greedy_tables`); swiss seats consecutive ranks instead."""
-        problem, n = self.problem, self.n
-        standard = [s for s in problem.sizes if s == problem.table_size]
-        odd = [s for s in problem.sizes if s != problem.table_size]
-        met = [0] * n  # bit masks of players met (history and planned so far)
-        for a in range(n):
-            for b in range(n):
-                if self.past[a * n + b]:
-                    met[a] |= 1 << b
-        schedule = []
-        for status in self.statuses:
-            tables: list[list[int]] = []
-            for wanted, sizes in ((STANDARD, standard), (ODD, odd)):
-                group = [p for p in range(n) if status[p] == wanted]
-                if self.ranks is not None:
-                    ranks = self.ranks
-                    group.sort(key=lambda p: (ranks[p], p))
-                    cut = 0
-                    for size in sizes:
-                        tables.append(group[cut : cut + size])
-                        cut += size
-                else:
-                    tables.extend(self.greedy_tables(group, sizes, met))
-            for table in tables:
-                for a in table:
-                    for b in table:
-                        if a != b:
-                            met[a] |= 1 << b
-            schedule.append(tables)
-        return schedule
-
-    def greedy_tables(self, group: list[int], sizes: list[int], met: list[int]) -> list[list[int]]:
-        """Seat ``group`` (in random order) at tables of ``sizes``: each
-        player goes to the first open table, from a random one, holding
-        nobody it has met, else to the open table holding the fewest."""
-        rng = self.rng
-        order = list(group)
-        rng.shuffle(order)
-        tables: list[list[int]] = [[] for _ in sizes]
-        masks = [0] * len(sizes)
-        open_tables = list(range(len(sizes)))
-        for p in order:
-            first = rng.randrange(len(open_tables))
-            best, fewest = -1, -1
-            for j in range(len(open_tables)):
-                t = open_tables[(first + j) % len(open_tables)]
-                clash = (masks[t] & met[p]).bit_count()
-                if clash == 0:
-                    best = t
-                    break
-                if fewest < 0 or clash < fewest:
-                    best, fewest = t, clash
-            tables[best].append(p)
-            masks[best] |= 1 << p
-            if len(tables[best]) == sizes[best]:
-                open_tables.remove(best)
-        return tables
+        """Round by round, each status group filled greedily
+        (:func:`greedy_schedule`)."""
+        return greedy_schedule(self.problem, self.statuses, self.rng)
 
     # -- state --------------------------------------------------------------
 
@@ -730,6 +771,7 @@ def sequential_schedule(problem: SearchProblem, evaluations: int) -> Schedule:
     byes = list(problem.past_byes) or [0] * n
     odds = list(problem.past_odd) or [0] * n
     per_round = max(1, evaluations // problem.rounds)
+    per_effort = _evaluations_per_effort(problem)
     schedule: Schedule = []
     for r in range(problem.rounds):
         one = replace(
@@ -740,10 +782,10 @@ def sequential_schedule(problem: SearchProblem, evaluations: int) -> Schedule:
             past_odd=tuple(odds),
             start=None,
             seed=f"{problem.seed}:{r}",
-            effort=per_round / EVALUATIONS_PER_EFFORT,
+            effort=per_round / per_effort,
             target=new_repeats_bound(n, 1, problem.sizes, len(ages)),
         )
-        tables = TabuSearch(one).run()[0]
+        tables = search(one)[0]
         schedule.append(tables)
         ages = {pair: [age + 1 for age in a] for pair, a in ages.items()}
         seated = set()
@@ -764,8 +806,124 @@ def search(problem: SearchProblem) -> Schedule:
     """Plan ``problem.rounds`` rounds: the best schedule the tabu search
     finds within its budget (see the module docstring).  The tables of
     each round come back in the search's order; byes are the players at no
-    table."""
+    table.  The C search runs it when built (swiss, which weighs ranks,
+    always in Python)."""
+    if NATIVE and problem.ranks is None:
+        return native_search(problem)
     return TabuSearch(problem).run()
+
+
+def _evaluations_per_effort(problem: SearchProblem) -> int:
+    native = NATIVE and problem.ranks is None
+    return NATIVE_EVALUATIONS_PER_EFFORT if native else EVALUATIONS_PER_EFFORT
+
+
+def native_search(problem: SearchProblem) -> Schedule:
+    """:class:`TabuSearch` in C: the best schedule of :func:`native_run`."""
+    return native_run(problem).schedule
+
+
+@dataclass(frozen=True)
+class NativeResult:
+    """What the C search returns: the best ``schedule`` (rounds -> tables
+    -> players, tables in the start's order), the swap ``evaluations``
+    spent (the budget, or fewer when it stopped early), and the best
+    schedule's ``repeats`` (repeated pairs added to the history) and
+    ``cost`` (:class:`CostModel` units, as :meth:`TabuSearch.total_cost`)."""
+
+    schedule: Schedule
+    evaluations: int
+    repeats: int
+    cost: int
+
+
+def native_run(problem: SearchProblem) -> NativeResult:
+    """:class:`TabuSearch` in C (``_seating_core.search``): the same start
+    (given, planned round by round, or greedy), the same cost model and
+    moves, with :data:`NATIVE_EVALUATIONS_PER_EFFORT` evaluations per unit
+    of effort.  Raises RuntimeError when the C search is not built, and
+    ValueError for swiss (ranks) or a start that does not fit the problem
+    (a player at two tables, the wrong number of byes)."""
+    if _seating_core is None:
+        raise RuntimeError("the C seating search is not built (no C compiler at install)")
+    if problem.ranks is not None:
+        raise ValueError("the C search does not weigh ranks (swiss): use TabuSearch")
+    n, rounds = problem.n, problem.rounds
+    rng = random.Random(f"cuori-seating:{problem.seed}")
+    statuses = fair_statuses(problem, rng)
+    budget = int(problem.effort * NATIVE_EVALUATIONS_PER_EFFORT)
+    if problem.start is not None:
+        start = problem.start
+    elif rounds > 1:
+        start = sequential_schedule(problem, budget // 4)
+        budget -= budget // 4
+    else:
+        start = greedy_schedule(problem, statuses, rng)
+    costs = CostModel.for_field(n, max(problem.sizes), rounds, problem.club_weight)
+    where = array("i", [-1]) * (rounds * n)
+    for r, tables in enumerate(start):
+        for t, table in enumerate(tables):
+            for p in table:
+                where[r * n + p] = t
+    past = array("i", bytes(4 * n * n))
+    recency = array("q", bytes(8 * n * n))
+    for (a, b), ages in problem.past_ages.items():
+        bonus = sum(costs.recency // age for age in ages)
+        past[a * n + b] = past[b * n + a] = len(ages)
+        recency[a * n + b] = recency[b * n + a] = bonus
+    club = array("q", bytes(8 * n * n))
+    if problem.clubs is not None and costs.club:
+        members: dict[str, list[int]] = {}
+        for p, name in enumerate(problem.clubs):
+            if name:
+                members.setdefault(name, []).append(p)
+        for group in members.values():
+            for a in group:
+                for b in group:
+                    if a != b:
+                        club[a * n + b] = costs.club
+    params = array(
+        "q",
+        [
+            n,
+            rounds,
+            len(problem.sizes),
+            problem.table_size,
+            problem.byes,
+            problem.target,
+            rng.getrandbits(63),
+            budget,
+            max(3, int(problem.effort * NATIVE_RESTARTS_PER_EFFORT)),
+            max(200, 10 * n),  # stall limit, as TabuSearch.run
+            max(3, 256 // n),  # repeated pairs weighed per step, as TabuSearch.run
+            NATIVE_TABU_TENURE,
+            costs.repeat,
+            costs.spread,
+        ],
+    )
+    past_byes = array("i", list(problem.past_byes) or [0] * n)
+    past_odd = array("i", list(problem.past_odd) or [0] * n)
+    seated = [0] * (rounds * n)
+    for r, tables in enumerate(start):
+        for table in tables:
+            for p in table:
+                seated[r * n + p] += 1
+    if any(c > 1 for c in seated) or len(start) != rounds:
+        raise ValueError("the start seats a player twice in a round, or has the wrong rounds")
+    flat, evaluations, repeats, cost = _seating_core.search(
+        params, where, past, recency, club, past_byes, past_odd
+    )
+    players = array("i")
+    players.frombytes(flat)
+    schedule: Schedule = []
+    cut = 0
+    for tables in start:
+        planned = []
+        for table in tables:
+            planned.append(list(players[cut : cut + len(table)]))
+            cut += len(table)
+        schedule.append(planned)
+    return NativeResult(schedule, evaluations, repeats, cost)
 
 
 def random_schedule(problem: SearchProblem) -> Schedule:
