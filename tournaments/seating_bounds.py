@@ -50,6 +50,7 @@ fields with odd tables the figure here is the fair one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 
 from . import seating_designs
@@ -125,14 +126,6 @@ _EXACT_FAIR = {
     (18, 4, (4, 4, 5, 5)): (19, _EXHAUSTIVE_FAIR),
     (21, 5, (4, 4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
     (23, 3, (4, 4, 5, 5, 5)): (10, _EXHAUSTIVE_FAIR),
-}
-
-_PRIME_POWERS = {
-    q
-    for q in range(2, 200)
-    if any(
-        q == p**e for p in range(2, q + 1) if all(p % d for d in range(2, p)) for e in range(1, 8)
-    )
 }
 
 
@@ -388,12 +381,21 @@ def repeat_free_rounds(
     stored = seating_designs.stored_rounds(n, sizes, byes)
     if stored is not None or byes or any(s != 4 for s in sizes):
         return stored
-    if n in _REPEAT_FREE_4:
-        return _REPEAT_FREE_4[n]
-    q = n // 4
-    if n % 4 == 0 and q in _PRIME_POWERS and q >= 4:
-        return q, f"resolvable transversal design TD(4, {q}) from GF({q})"
-    return None
+    known = _REPEAT_FREE_4.get(n)
+    built = _built_rounds(n)
+    if built is not None and (known is None or built[0] > known[0]):
+        return built
+    return known
+
+
+@cache
+def _built_rounds(n: int) -> tuple[int, str] | None:
+    """Rounds and name of the repeat-free schedule ``seating_designs``
+    builds for ``n`` players at tables of 4 (more than one round), or None."""
+    classes, name = seating_designs.repeat_free_rounds(n, 4)
+    if len(classes) < 2:
+        return None
+    return len(classes), name
 
 
 def quality(

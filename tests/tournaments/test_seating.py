@@ -349,6 +349,35 @@ def test_transversal_rounds_are_perfect_rounds(q, k):
     assert transversal_rounds(6, 4) == []  # GF(6) does not exist
 
 
+@pytest.mark.parametrize(("q", "k"), [(20, 4), (28, 4), (36, 4), (35, 5), (63, 7), (15, 3)])
+def test_transversal_rounds_over_a_product_of_fields(q, k):
+    """MacNeish (1922): q = 28 = 4 * 7 seats 4 groups from GF(4) x GF(7)."""
+    rounds = transversal_rounds(q, k)
+    assert len(rounds) == q
+    assert_resolvable_design(rounds, k * q, table_size=k)
+    assert len(meetings(as_seating(rounds))) == q * q * k * (k - 1) // 2  # all across groups
+
+
+@pytest.mark.parametrize(("q", "k"), [(12, 4), (10, 3), (24, 4), (6, 3)])
+def test_transversal_rounds_need_every_prime_power_factor_at_least_k(q, k):
+    assert transversal_rounds(q, k) == []
+
+
+@pytest.mark.parametrize("m", sorted(seating_designs.ROTATIONAL_BASES))
+def test_every_stored_rotational_design_seats_everyone_with_everyone_once(m):
+    """16 to 400 players (3m + 1), m rounds: every pair at one table exactly once."""
+    n = 3 * m + 1
+    classes = seating_designs.rotational_classes(n)
+    assert len(classes) == m
+    assert_resolvable_design(classes, n)
+    assert len(meetings(as_seating(classes))) == n * (n - 1) // 2
+
+
+def test_rotational_designs_cover_every_field_of_4_mod_12_up_to_400():
+    assert sorted(3 * m + 1 for m in seating_designs.ROTATIONAL_BASES) == list(range(16, 401, 12))
+    assert seating_designs.rotational_classes(24) == []
+
+
 # -- swiss -----------------------------------------------------------------------
 
 
@@ -471,8 +500,12 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (24, 7, "type 3^8"),
         (32, 10, "type 2^16 over Z_4 x Z_4"),
         (36, 11, "type 3^12 over Z_11"),
-        (52, 13, "TD(4, 13)"),
+        (52, 17, "1-rotational over Z_17"),
+        (100, 33, "1-rotational over Z_33"),
+        (112, 37, "1-rotational over Z_37"),
         (128, 42, "TD(4, 32) and its groups by resolvable 4-GDD of type 2^16"),
+        (144, 47, "TD(4, 36) and its groups by resolvable 4-GDD of type 3^12"),
+        (80, 25, "TD(4, 20) and its groups by transversal design TD(4, 5)"),
     ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
@@ -495,6 +528,11 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (40, 13),
         (64, 21),
         (52, 12),
+        (52, 17),
+        (76, 25),
+        (88, 29),
+        (100, 33),
+        (196, 65),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
