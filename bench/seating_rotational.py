@@ -142,7 +142,9 @@ def main() -> None:
                         assert (a, b) not in met, "a pair meets twice"
                         met.add((a, b))
         assert len(met) == (3 * m + 1) * 3 * m // 2, "a pair never meets"
-        print(f"m = {m:3d}: {3 * m + 1:3d} players, {m:3d} rounds, {steps:7d} steps, {seconds:6.2f} s")
+        print(
+            f"m = {m:3d}: {3 * m + 1:3d} players, {m:3d} rounds, {steps:7d} steps, {seconds:6.2f} s"
+        )
         if args.data:
             print(f"    {m}: {line!r},")
 
