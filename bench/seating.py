@@ -19,8 +19,11 @@ seconds much less.
 - swiss: rounds 2..R by simulated standings: repeats and rank spread;
 - odd counts: tables of 5 / 3 / byes round by round, with the fairness
   spread (most - fewest odd tables or byes per player);
-- ``--grid``: 8 to 400 players, 3 to 12 rounds, every odd-count policy:
-  how many fields reach the bound, and the slowest (CPU seconds).
+- ``--grid [--jobs 2]``: every count from 8 to 64 players and a spread to
+  400, 4 to 8 rounds, every odd-count policy: how many fields reach the
+  bound, the slowest (CPU seconds), and by how much the others miss it;
+- ``--maximal``: 16 to 400 players at tables of 4 over the most rounds
+  without a repeat ((n - 1) // 3): which plans have none.
 
 Exact figures beyond the bound come from ``bench/seating_exact.py``
 (12 players, exhaustive), ``bench/seating_cpsat.py`` (fair schedules
@@ -129,68 +132,76 @@ def bench_fields(fields, seed, *, constructions=True):
         )
 
 
-#: Player counts for ``--grid``: every count from 8 to 15, then a spread up to 400.
-GRID_PLAYERS = [
-    *range(8, 16),
-    17,
-    19,
-    22,
-    23,
-    26,
-    27,
-    29,
-    31,
-    33,
-    35,
-    37,
-    38,
-    41,
-    43,
-    47,
-    50,
-    55,
-    61,
-    70,
-    85,
-    99,
-    130,
-    170,
-    201,
-    256,
-    299,
-    350,
-    399,
-    400,
-]
+#: Player counts for ``--grid``: every count from 8 to 64, then a spread up to 400.
+GRID_PLAYERS = [*range(8, 65), 70, 85, 99, 100, 130, 170, 201, 256, 299, 350, 399, 400]
+#: Rounds for ``--grid``: the evenings a club plays.
+GRID_ROUNDS = range(4, 9)
 
 
-def bench_grid(seed):
-    """Each grid count with each odd-count policy that can seat it, over a
-    number of rounds drawn from 3..12: repeats beside the bound, CPU
-    seconds, and the worst CPU time and the fields above the bound."""
-    rng = random.Random(5)
-    worst, above, total = (0.0, None), [], 0
-    for n in GRID_PLAYERS:
-        for odd in (TABLES_OF_5, TABLES_OF_3, BYES):
-            rounds = rng.randint(3, 12)
-            try:
-                bound = plan_quality(n, rounds, odd=odd).bound
-            except SeatingError:
+def _grid_field(field):
+    n, rounds, odd, seed = field
+    try:
+        quality = plan_quality(n, rounds, odd=odd)
+    except SeatingError:
+        return None
+    plan, _wall, cpu = cpu_timed(plan_rounds, range(n), rounds, seed=seed, odd=odd)
+    return n, rounds, odd, count_repeated_pairs(plan), quality.bound, quality.best_known, cpu
+
+
+def bench_grid(seed, jobs):
+    """Every grid count with every odd-count policy that can seat it over
+    4 to 8 rounds: repeats beside the bound, CPU seconds; then how many
+    fields reach the bound, the slowest, and those above the bound."""
+    import multiprocessing
+
+    fields = [
+        (n, rounds, odd, seed)
+        for n in GRID_PLAYERS
+        for rounds in GRID_ROUNDS
+        for odd in (TABLES_OF_5, TABLES_OF_3, BYES)
+    ]
+    worst, above, total, repeats_above = (0.0, None), [], 0, 0
+    with multiprocessing.Pool(jobs) as pool:
+        for result in pool.imap(_grid_field, fields):
+            if result is None:
                 continue
-            plan, _wall, cpu = cpu_timed(plan_rounds, range(n), rounds, seed=seed, odd=odd)
-            repeats = count_repeated_pairs(plan)
+            n, rounds, odd, repeats, bound, best, cpu = result
             total += 1
             worst = max(worst, (cpu, (n, rounds, odd)), key=lambda w: w[0])
             if repeats > bound:
                 above.append(f"{n}x{rounds} {odd} {repeats}/{bound}")
+                repeats_above += repeats - bound
             print(
                 f"grid      {n:5d} x {rounds:2d} {odd:12s} repeats {repeats:4d} bound {bound:4d}"
-                f"  cpu {cpu:5.2f} s",
+                f" best known {'-' if best is None else best:>3}  cpu {cpu:5.2f} s",
                 flush=True,
             )
     print(
         f"grid: {total} fields, {total - len(above)} at the bound; slowest {worst[0]:.2f} s CPU "
-        f"{worst[1]}; above the bound (repeats/bound): {', '.join(above)}"
+        f"{worst[1]}; {len(above)} above the bound by {repeats_above} repeats in all "
+        f"(repeats/bound): {', '.join(above)}"
+    )
+
+
+def bench_maximal(seed):
+    """Fields of 16 to 400 players at tables of 4 over the most rounds a
+    repeat-free schedule could have ((n - 1) // 3; 20 players: 5, proved):
+    whether the plan has no repeat, and where it comes from."""
+    reached, missing = [], []
+    for n in range(16, 401, 4):
+        rounds = 5 if n == 20 else (n - 1) // 3
+        plan, _wall, cpu = cpu_timed(plan_rounds, range(n), rounds, seed=seed)
+        repeats = count_repeated_pairs(plan)
+        (missing if repeats else reached).append(n)
+        quality = plan_quality(n, rounds)
+        print(
+            f"maximal   {n:5d} x {rounds:3d}: repeats {repeats:4d}  cpu {cpu:5.2f} s  "
+            f"{quality.source}",
+            flush=True,
+        )
+    print(
+        f"maximal: {len(reached)} of {len(reached) + len(missing)} fields repeat-free; "
+        f"with repeats: {', '.join(map(str, missing))}"
     )
 
 
@@ -320,13 +331,22 @@ def main() -> None:
     parser.add_argument(
         "--grid",
         action="store_true",
-        help="only the grid: 8 to 400 players, 3 to 12 rounds, every policy",
+        help="only the grid: 8 to 64 players and a spread to 400, 4 to 8 rounds, every policy",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --grid")
+    parser.add_argument(
+        "--maximal",
+        action="store_true",
+        help="only the maximal fields: 16 to 400 players, the most rounds without a repeat",
     )
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     if args.grid:
-        bench_grid(args.seed)
+        bench_grid(args.seed, args.jobs)
+        return
+    if args.maximal:
+        bench_maximal(args.seed)
         return
     fields = FIELDS
     if args.only:

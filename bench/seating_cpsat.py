@@ -232,6 +232,14 @@ def main() -> None:
     solver.parameters.num_workers = args.workers
     status = solver.Solve(m)
     quality = plan_quality(n, rounds, odd=args.odd)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and solver.ObjectiveValue() < planned:
+        # better than the plan: the schedule, as seating_designs.BEST_SCHEDULES stores it
+        for r in range(rounds):
+            tables = [
+                " ".join(str(p) for p in range(n) if solver.Value(x[r, p, t]))
+                for t in range(len(sizes))
+            ]
+            print("schedule:", " | ".join(tables))
     found = solver.ObjectiveValue() if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
     print(
         f"{n} players x {rounds} rounds, tables {sizes}: plan_rounds {planned}, "

@@ -724,6 +724,58 @@ ROTATIONAL_BASES: dict[int, str] = {
 }
 
 
+def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
+    """The m rounds of the resolvable 4-GDD of type 3^(m + 1) for n = 3m + 3
+    players, m = 3 (mod 4) (24, 36, 48, 60, ..: each player meets everyone
+    but the two others of its group once), from the representative tables
+    stored in :data:`LAYERED_BASES` (or ``line`` in that form); [] when none
+    is stored.
+
+    Players (x, layer), x in Z_m, are numbered ``layer * m + x``, and the
+    fixed players 3m, 3m + 1, 3m + 2; the groups are {x, m + x, 2m + x} and
+    the fixed players.  The base round is every representative table
+    turned through the layers ((x, l) -> (x, l + 1), fixed player 3m + i ->
+    3m + i + 1): {3m, (a, 0), (b, 1), (c, 2)} from the stored "a b c",
+    then the others; round r adds r to every x (:func:`develop`).  Why every
+    pair outside a group then meets once, and how the tables were found
+    (exact cover): ``bench/seating_layers.py``.
+    """
+    if n % 12:
+        return []
+    m = (n - 3) // 3
+    line = line if line is not None else LAYERED_BASES.get(m)
+    if line is None:
+        return []
+    parts = [[int(v) for v in part.split()] for part in line.split("|")]
+    (a, b, c), representatives = parts[0], parts[1:]
+
+    def turned(p: int, turn: int) -> int:
+        return ((p // m + turn) % 3) * m + p % m
+
+    base = []
+    for turn in range(3):
+        base.append([3 * m + turn, turned(a, turn), turned(m + b, turn), turned(2 * m + c, turn)])
+        base.extend([turned(p, turn) for p in table] for table in representatives)
+    return develop(base, m, 3 * m, m)
+
+
+LAYERED_SOURCE = (
+    "resolvable 4-GDD of type 3^{u} over Z_{m}, fixed by turning the layers (found by exact "
+    "cover, bench/seating_layers.py)"
+)
+
+#: Representative tables of the resolvable 4-GDDs of type 3^(m + 1)
+#: (:func:`layered_classes`), per m: the fixed table's a b c, then each
+#: representative table as players layer * m + x.  Found by exact cover
+#: (``bench/seating_layers.py``, seed 0); the tests check every pair.
+LAYERED_BASES: dict[int, str] = {
+    7: "0 1 5 | 2 17 18 20",
+    11: "0 3 1 | 2 17 18 20 | 4 16 8 21",
+    15: "0 7 6 | 1 33 35 40 | 2 19 11 44 | 8 24 27 28",
+    19: "0 1 4 | 2 50 14 37 | 3 43 46 13 | 6 10 11 36 | 7 9 15 54",
+}
+
+
 #: Fair repeat-free schedules with odd-size tables that no construction
 #: here gives, found by Cuori's tabu search (``seating_search``, one of a
 #: few seeds) and kept as data: per (players, one round's table sizes),
@@ -898,6 +950,8 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             offer(cyclic_schedule(n, (4,) * (n // 4)), stored[1])
         if n % 12 == 4 and (n - 1) // 3 in ROTATIONAL_BASES:
             offer(rotational_classes(n), ROTATIONAL_SOURCE.format(n=n, m=(n - 1) // 3))
+        if n % 12 == 0 and (n - 3) // 3 in LAYERED_BASES:
+            offer(layered_classes(n), LAYERED_SOURCE.format(u=n // 3, m=(n - 3) // 3))
     q = n // table_size
     if n % table_size == 0 and q >= table_size:
         rounds = transversal_rounds(q, table_size)

@@ -373,6 +373,20 @@ def test_every_stored_rotational_design_seats_everyone_with_everyone_once(m):
     assert len(meetings(as_seating(classes))) == n * (n - 1) // 2
 
 
+@pytest.mark.parametrize("m", sorted(seating_designs.LAYERED_BASES))
+def test_every_stored_layered_design_seats_everyone_with_everyone_outside_the_groups(m):
+    """3m + 3 players, m rounds: the groups {x, m + x, 2m + x} and the three
+    fixed players never meet, every other pair exactly once."""
+    n = 3 * m + 3
+    classes = seating_designs.layered_classes(n)
+    assert len(classes) == m
+    assert_resolvable_design(classes, n)
+    met = meetings(as_seating(classes))
+    groups = [(x, m + x, 2 * m + x) for x in range(m)] + [(3 * m, 3 * m + 1, 3 * m + 2)]
+    assert not any(pair in met for g in groups for pair in itertools.combinations(g, 2))
+    assert len(met) == n * (n - 1) // 2 - 3 * (m + 1)
+
+
 def test_rotational_designs_cover_every_field_of_4_mod_12_up_to_400():
     assert sorted(3 * m + 1 for m in seating_designs.ROTATIONAL_BASES) == list(range(16, 401, 12))
     assert seating_designs.rotational_classes(24) == []
@@ -533,6 +547,8 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (88, 29),
         (100, 33),
         (196, 65),
+        (48, 15),
+        (60, 19),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):

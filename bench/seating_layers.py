@@ -1,0 +1,171 @@
+"""Resolvable 4-GDDs of type 3^(m + 1) (3m + 3 players, m rounds) for m = 3
+(mod 4): the base rounds of ``seating_designs.LAYERED_BASES``, found by exact
+cover (no solver needed).
+
+Run: ``.venv/bin/python bench/seating_layers.py [M ...] [--data]`` (default:
+m = 7, 11, 15, 19; 23 and up take minutes each, in pure Python).  Prints per
+m the players, the search's steps, options and seconds, and with ``--data``
+the lines stored in ``tournaments/seating_designs.py``.
+
+The form: players (x, layer) for x in Z_m and three layers, and three fixed
+players oo_0, oo_1, oo_2; the groups that never meet are {(x, 0), (x, 1),
+(x, 2)} for each x and the three fixed players, so each player meets
+3m others in m rounds, all but its group (a resolvable 4-GDD of type
+3^(m + 1): the most rounds 3m + 3 players can have, at tables of 4).  Round
+r adds r to every x (``seating_designs.develop``).  The base round is fixed
+by turning the layers, (x, l) -> (x, l + 1) with oo_i -> oo_(i + 1) (the
+36-player round stored in ``CYCLIC_BASES``, found by CP-SAT, has that
+symmetry), so it is the three turns of a few *representative* tables: one
+{oo_0, (a, 0), (b, 1), (c, 2)} and (m - 3) / 4 tables of four points.  A
+pair {(x, l), (y, l)} stands for its pure difference +-(y - x), one
+{(x, l), (y, l + 1)} for the mixed difference y - x; turning the layers and
+developing, every pair of players outside a group meets exactly once when
+every x of Z_m is in exactly one representative table, every pure
+difference class once and every nonzero mixed difference once (0 would join
+a group).  That is an exact cover, solved by Knuth's Algorithm X (smallest
+column first, options shuffled by the seed; a is 0 by translation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments.seating_designs import layered_classes  # noqa: E402
+
+
+def _options(m: int) -> dict[tuple, list[tuple]]:
+    options: dict[tuple, list[tuple]] = {}
+    for b, c in itertools.permutations(range(1, m), 2):
+        differences = [b % m, (c - b) % m, -c % m]
+        if 0 not in differences and len(set(differences)) == 3:
+            options[("fixed", 0, b, c)] = [
+                ("fixed",),
+                ("x", 0),
+                ("x", b),
+                ("x", c),
+                *(("mixed", d) for d in differences),
+            ]
+    for xs in itertools.combinations(range(m), 4):
+        for turns in itertools.product(range(3), repeat=3):
+            layers = (0, *turns)
+            items: list[tuple] = [("x", x) for x in xs]
+            for (x, lx), (y, ly) in itertools.combinations(zip(xs, layers), 2):
+                if lx == ly:
+                    item: tuple = ("pure", min((y - x) % m, (x - y) % m))
+                elif (ly - lx) % 3 == 1:
+                    item = ("mixed", (y - x) % m)
+                else:
+                    item = ("mixed", (x - y) % m)
+                if item == ("mixed", 0) or item in items:
+                    break
+                items.append(item)
+            else:
+                options[("table", xs, layers)] = items
+    return options
+
+
+def exact_cover(m: int, seed: int = 0) -> tuple[list[tuple], int, int]:
+    """The representative tables, the search's steps and the options."""
+    if m % 4 != 3:
+        raise ValueError(f"m = {m}: the form needs m = 3 (mod 4)")
+    options = _options(m)
+    items: dict[tuple, set] = {}
+    for option, covered in options.items():
+        for item in covered:
+            items.setdefault(item, set()).add(option)
+    rng = random.Random(seed)
+    steps = 0
+    chosen: list[tuple] = []
+
+    def select(option):
+        removed = []
+        for item in options[option]:
+            for other in items[item]:
+                for k in options[other]:
+                    if k != item:
+                        items[k].remove(other)
+            removed.append(items.pop(item))
+        return removed
+
+    def deselect(option, removed):
+        for item in reversed(options[option]):
+            items[item] = removed.pop()
+            for other in items[item]:
+                for k in options[other]:
+                    if k != item:
+                        items[k].add(other)
+
+    def search() -> bool:
+        nonlocal steps
+        if not items:
+            return True
+        steps += 1
+        item = min(items, key=lambda i: (len(items[i]), i))
+        candidates = sorted(items[item])
+        rng.shuffle(candidates)
+        for option in candidates:
+            chosen.append(option)
+            removed = select(option)
+            if search():
+                return True
+            deselect(option, removed)
+            chosen.pop()
+        return False
+
+    if not search():
+        raise RuntimeError(f"no base round of this form for m = {m}")
+    return sorted(chosen), steps, len(options)
+
+
+def data_line(m: int, chosen: list[tuple]) -> str:
+    """The stored form: the fixed table's a b c, then each representative
+    table as players layer * m + x, "|" between tables."""
+    parts = []
+    for option in chosen:
+        if option[0] == "fixed":
+            parts.insert(0, " ".join(str(v) for v in option[1:]))
+        else:
+            _, xs, layers = option
+            parts.append(" ".join(str(layer * m + x) for x, layer in zip(xs, layers)))
+    return " | ".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("m", nargs="*", type=int, help="default: 7, 11, 15, 19")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--data", action="store_true", help="print the stored lines")
+    args = parser.parse_args()
+    for m in args.m or (7, 11, 15, 19):
+        start = time.perf_counter()
+        chosen, steps, options = exact_cover(m, args.seed)
+        seconds = time.perf_counter() - start
+        line = data_line(m, chosen)
+        n = 3 * m + 3
+        met = set()
+        for tables in layered_classes(n, line):
+            for table in tables:
+                for i, a in enumerate(table):
+                    for b in table[i + 1 :]:
+                        assert (a, b) not in met, "a pair meets twice"
+                        met.add((a, b))
+        groups = [(x, m + x, 2 * m + x) for x in range(m)] + [(3 * m, 3 * m + 1, 3 * m + 2)]
+        assert not any((a, b) in met for g in groups for a, b in itertools.combinations(g, 2))
+        assert len(met) == n * (n - 1) // 2 - 3 * (m + 1), "a pair never meets"
+        print(
+            f"m = {m:3d}: {n:3d} players, {m:3d} rounds, {steps:6d} steps, {options:7d} options,"
+            f" {seconds:7.1f} s"
+        )
+        if args.data:
+            print(f"    {m}: {line!r},")
+
+
+if __name__ == "__main__":
+    main()
