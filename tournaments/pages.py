@@ -20,7 +20,7 @@ from django.db.models.functions import Coalesce
 
 from tables.models import Table
 
-from . import names, selectors
+from . import names, seating, selectors
 from .models import Bye, Registration, Round, Tournament
 from .snapshot import snapshot
 from .standings import StandingRow
@@ -366,10 +366,12 @@ class SeatingPage:
     tables: tuple[tuple[int, tuple[SeatingSeat, ...]], ...]
     byes: tuple[tuple[int, str], ...]
     repeats: tuple[tuple[int, str, str, int], ...]  # (table number, name, name, times met before)
+    unavoidable: int = 0  # repeated pairs no seating of these players avoids after earlier rounds
 
 
 def seating_page(round_: Round) -> SeatingPage:
-    """The seating of ``round_`` with the pairs who met in earlier rounds (3 queries)."""
+    """The seating of ``round_`` with the pairs who met in earlier rounds, and how many of them
+    no seating of its players could avoid (``seating.unavoidable_repeats``); 3 queries."""
     past = selectors.seating_history(round_.tournament, before=round_.number + 1)
     current = past.get(round_.number)
     people = {
@@ -402,6 +404,9 @@ def seating_page(round_: Round) -> SeatingPage:
         byes=tuple((reg, names[reg]) for reg in current.byes),
         repeats=tuple(
             (r.table + 1, names[r.players[0]], names[r.players[1]], r.times_met) for r in repeats
+        ),
+        unavoidable=seating.unavoidable_repeats(
+            current, [seated for number, seated in sorted(past.items()) if number < round_.number]
         ),
     )
 

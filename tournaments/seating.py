@@ -270,6 +270,34 @@ def count_repeated_pairs(rounds: Sequence[Seating]) -> int:
     return sum(m - 1 for m in meetings(rounds).values())
 
 
+def unavoidable_repeats(seating: Seating, history: Sequence[Seating]) -> int:
+    """Repeated pairs that no seating of this round's players at its table
+    sizes can avoid after ``history`` (a lower bound, >= 0), the larger of:
+
+    - *pairs*: the round seats ``sum C(size, 2)`` pairs, and only the pairs
+      of its seated players that have not met yet are new
+      (``seating_bounds.new_repeats_bound``);
+    - *each earlier round*: the seated players who shared a table then
+      form groups (the others one each); a table of ``s`` players drawn
+      from ``g`` groups holds at least ``seating_bounds.spread(s, g)``
+      pairs from one group (the s spread as evenly as the g allow), each
+      a pair meeting again (12 players at 3 tables: 3 in every round after
+      the first).
+
+    For the organizer's seating page: "no seating of these players has
+    fewer than N repeated pairs"."""
+    seated = [p for table in seating.tables for p in table]
+    here = set(seated)
+    sizes = tuple(len(t) for t in seating.tables)
+    met = {pair for pair in meetings(history) if pair[0] in here and pair[1] in here}
+    bound = seating_bounds.new_repeats_bound(len(seated), 1, sizes, len(met))
+    for past in history:
+        groups = sum(1 for table in past.tables if here.intersection(table))
+        groups += len(here.difference(p for table in past.tables for p in table))
+        bound = max(bound, sum(seating_bounds.spread(size, groups) for size in sizes))
+    return bound
+
+
 def rank_spread(seating: Seating, ranks: Mapping[PlayerId, int]) -> float:
     """Average over tables of (worst rank - best rank) at the table."""
     spreads = [max(ranks[p] for p in t) - min(ranks[p] for p in t) for t in seating.tables]

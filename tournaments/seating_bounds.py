@@ -235,7 +235,7 @@ def _odd_passes(r: int, odd_seats: int, n: int) -> dict[int, int]:
     return parts
 
 
-def _spread(players: int, cells: int) -> int:
+def spread(players: int, cells: int) -> int:
     """Least ``sum C(x, 2)`` over ``cells`` cells holding ``players``."""
     if players <= 0:
         return 0
@@ -267,9 +267,9 @@ def _fair_pair_coincidences(
     for both in range(least, most + 1):
         one = odd_seats - both  # odd in r only, and odd in s only
         cost = (
-            _spread(both, odd_tables * odd_tables)
-            + 2 * _spread(one, odd_tables * standard)
-            + _spread(n - 2 * odd_seats + both, standard * standard)
+            spread(both, odd_tables * odd_tables)
+            + 2 * spread(one, odd_tables * standard)
+            + spread(n - 2 * odd_seats + both, standard * standard)
         )
         best = cost if best is None else min(best, cost)
     return best or 0

@@ -2,6 +2,7 @@
 create."""
 
 import pytest
+from django.utils import translation
 
 from tables.models import Seat
 from tests.factories import PlayerFactory, TournamentFactory
@@ -116,3 +117,27 @@ def test_a_locked_round_cannot_change(client, organizer, tournament):
         {"action": "swap", "swap-first": a, "swap-second": b},
     )
     assert response.status_code == 409 and "Round 2 is locked." in response.content.decode()
+
+
+def test_the_page_says_how_many_repeats_no_seating_could_avoid(client, organizer):
+    """12 players at 3 tables: every round after the first holds 3 pairs who met (pigeonhole)."""
+    t = TournamentFactory(owner=organizer, rounds_planned=3)
+    for i in range(12):
+        Registration.objects.create(tournament=t, player=PlayerFactory(name=f"Q{i}"))
+    seat_two_rounds(t)
+    client.force_login(organizer)
+    html = client.get(f"/t/{t.slug}/manage/rounds/2/seating/").content.decode()
+    assert "3 pairs of players met in an earlier round" in html
+    assert "No seating of these players has fewer than 3 repeated pairs" in html
+    with translation.override("it"):
+        html = client.get(
+            f"/t/{t.slug}/manage/rounds/2/seating/", HTTP_ACCEPT_LANGUAGE="it"
+        ).content.decode()
+    assert "meno di 3 coppie ripetute" in html
+
+
+def test_no_unavoidable_line_when_every_repeat_could_be_avoided(client, organizer, tournament):
+    seat_two_rounds(tournament)
+    client.force_login(organizer)
+    html = client.get(f"/t/{tournament.slug}/manage/rounds/2/seating/").content.decode()
+    assert "No seating of these players has fewer" not in html

@@ -30,6 +30,7 @@ from tournaments.seating import (
     swap_players,
     table_plan,
     transversal_rounds,
+    unavoidable_repeats,
 )
 from tournaments.seating_designs import (
     cyclic_24_classes,
@@ -321,6 +322,22 @@ def test_find_repeats_lists_pairs_that_met_before():
         Repeat(1, (5, 6), 2),
     ]
     assert count_repeated_pairs(history) == 4  # (1,2) (3,4) (5,6) (7,8)
+
+
+def test_unavoidable_repeats_counts_the_pigeonhole_and_the_pairs_left():
+    """12 at 3 tables: a table of 4 from 3 earlier tables holds a pair of
+    one (3 a round); 16 after the 5 rounds of AG(2, 4): everyone met, so
+    all 24 pairs of a 6th round repeat; a fresh field: none."""
+    twelve = [Seating(((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)))]
+    again = Seating(((0, 4, 8, 1), (2, 5, 9, 10), (3, 6, 7, 11)))
+    assert unavoidable_repeats(again, twelve) == 3
+    assert unavoidable_repeats(twelve[0], []) == 0
+    design = as_seating(affine_parallel_classes(2))
+    sixth = Seating(((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14, 15)))
+    assert unavoidable_repeats(sixth, design) == 24
+    # players who were away then are groups of one: 12 seated, 4 of them new
+    away = [Seating(((0, 1, 2, 3), (4, 5, 6, 7)), byes=(8,))]
+    assert unavoidable_repeats(again, away) == 0
 
 
 # -- known constructions -----------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments import seating_service
+from tournaments import seating, seating_service, selectors
 from tournaments.errors import TournamentError
 
 from ._base import counted, get_tournament
@@ -49,3 +49,12 @@ class Command(BaseCommand):
                 "repeats": counted(len(done.repeats), "repeated pair"),
             }
         )
+        history = selectors.seating_history(tournament, before=done.round.number)
+        unavoidable = seating.unavoidable_repeats(
+            done.seating, [history[n] for n in sorted(history)]
+        )
+        if unavoidable:
+            self.stdout.write(
+                _("no seating of these players has fewer than %(bound)s, given the earlier rounds")
+                % {"bound": counted(unavoidable, "repeated pair")}
+            )
