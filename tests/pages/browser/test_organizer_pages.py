@@ -71,6 +71,9 @@ def test_the_organizers_pages_fit(live_server, browser, running, size, lang, sho
     expect(page.locator("tr.withdrawn")).to_contain_text(WITHDRAWN)
     visit(page, live_server, "/t/coppa/manage/check-in/")
     expect(page.locator("body")).not_to_contain_text(WITHDRAWN)
+    # 12 players after 13 at 3 tables: the seating page says 3 repeated pairs could not be avoided.
+    visit(page, live_server, "/t/coppa/manage/rounds/2/seating/")
+    expect(page.locator("p.unavoidable")).to_contain_text("3")
     # The round clock runs on the arbiter's round page: a time left, not the round's whole duration.
     visit(page, live_server, "/t/coppa/rounds/2/arbiter/")
     clock = page.locator(".clock-time")
