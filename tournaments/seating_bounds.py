@@ -18,7 +18,8 @@ bound (:func:`lower_bound`) is the largest of four counting arguments:
   (pigeonhole); summed over pairs of rounds this forces ``sum C(m, 2)``
   up, and the cheapest way to pay it in repeats is pairs meeting every
   round.  (This is how 12 players at 3 tables cannot play even 2 rounds
-  without a repeat.)  With tables of 3 or 5, fairness (nobody a second
+  without a repeat; players on a bye in one of the two rounds are groups
+  of one.)  With tables of 3 or 5, fairness (nobody a second
   odd table before everybody has had one) keeps the odd tables of two
   rounds of one pass apart, which forces more: the bound holds for fair
   schedules, the only ones Cuori makes;
@@ -177,15 +178,16 @@ def _player_degrees(
 
 def _two_round_coincidences(sizes: tuple[int, ...], byes: int) -> int:
     """Least ``sum C(x, 2)`` over a table's split among another round's
-    tables, summed over a round's tables (pairs that met in both rounds)."""
-    if byes:
-        return 0  # players on a bye in one of the two rounds escape the pigeonhole
+    tables, summed over a round's tables (pairs that met in both rounds).
+    With byes, the other round's ``byes`` players on a bye are groups of
+    one: at best each takes a seat where it saves the most (``spread`` is
+    convex, so one at a time, greedily, is best)."""
     g = len(sizes)
-    total = 0
-    for k in sizes:
-        small, extra = divmod(k, g)
-        total += extra * comb(small + 1, 2) + (g - extra) * comb(small, 2)
-    return total
+    left = list(sizes)
+    for _ in range(byes):
+        t = max(range(len(left)), key=lambda t: spread(left[t], g) - spread(left[t] - 1, g))
+        left[t] -= 1
+    return sum(spread(k, g) for k in left)
 
 
 def _fair_two_round_coincidences(sizes: tuple[int, ...], table_size: int) -> int:

@@ -609,6 +609,11 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
         (18, 2, TABLES_OF_5, 8),
         (18, 4, TABLES_OF_5, 14),
         (13, 2, TABLES_OF_3, 2),
+        # a bye a round: in any two rounds, two tables of 4 take no bye of the
+        # other round and hold a pair of one of its 3 tables (12 in 6 pairs of
+        # rounds), paid cheapest by 2 pairs meeting in all 4 rounds: 6 repeats
+        (13, 4, BYES, 6),
+        (10, 4, BYES, 6),  # 2 byes: one table takes both, the other 2 pairs
     ],
 )
 def test_lower_bound_by_counting(n, rounds, odd, bound):
