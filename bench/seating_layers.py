@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from exact_cover import exact_cover  # noqa: E402 (bench/exact_cover.py)
 
 from tournaments.seating_designs import layered_classes  # noqa: E402
 
@@ -71,57 +72,16 @@ def _options(m: int) -> dict[tuple, list[tuple]]:
     return options
 
 
-def exact_cover(m: int, seed: int = 0) -> tuple[list[tuple], int, int]:
+def base_round(m: int, seed: int = 0) -> tuple[list[tuple], int, int]:
     """The representative tables, the search's steps and the options."""
     if m % 4 != 3:
         raise ValueError(f"m = {m}: the form needs m = 3 (mod 4)")
     options = _options(m)
-    items: dict[tuple, set] = {}
-    for option, covered in options.items():
-        for item in covered:
-            items.setdefault(item, set()).add(option)
-    rng = random.Random(seed)
-    steps = 0
-    chosen: list[tuple] = []
-
-    def select(option):
-        removed = []
-        for item in options[option]:
-            for other in items[item]:
-                for k in options[other]:
-                    if k != item:
-                        items[k].remove(other)
-            removed.append(items.pop(item))
-        return removed
-
-    def deselect(option, removed):
-        for item in reversed(options[option]):
-            items[item] = removed.pop()
-            for other in items[item]:
-                for k in options[other]:
-                    if k != item:
-                        items[k].add(other)
-
-    def search() -> bool:
-        nonlocal steps
-        if not items:
-            return True
-        steps += 1
-        item = min(items, key=lambda i: (len(items[i]), i))
-        candidates = sorted(items[item])
-        rng.shuffle(candidates)
-        for option in candidates:
-            chosen.append(option)
-            removed = select(option)
-            if search():
-                return True
-            deselect(option, removed)
-            chosen.pop()
-        return False
-
-    if not search():
+    found = exact_cover(options, seed)
+    if found is None:
         raise RuntimeError(f"no base round of this form for m = {m}")
-    return sorted(chosen), steps, len(options)
+    chosen, steps = found
+    return chosen, steps, len(options)
 
 
 def data_line(m: int, chosen: list[tuple]) -> str:
@@ -145,7 +105,7 @@ def main() -> None:
     args = parser.parse_args()
     for m in args.m or (7, 11, 15, 19):
         start = time.perf_counter()
-        chosen, steps, options = exact_cover(m, args.seed)
+        chosen, steps, options = base_round(m, args.seed)
         seconds = time.perf_counter() - start
         line = data_line(m, chosen)
         n = 3 * m + 3

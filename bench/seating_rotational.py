@@ -31,19 +31,20 @@ check every pair of every design.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from exact_cover import exact_cover  # noqa: E402 (bench/exact_cover.py)
+
 from tournaments.seating_designs import rotational_classes  # noqa: E402
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 
-def exact_cover(m: int, seed: int = 0) -> tuple[list[tuple[int, int, int]], int]:
+def base_round(m: int, seed: int = 0) -> tuple[list[tuple[int, int, int]], int]:
     """The tables (pair index, x, y) of a base round of the form above, and
     the search steps (Algorithm X with dictionaries of sets)."""
     if m % 4 != 1:
@@ -65,53 +66,11 @@ def exact_cover(m: int, seed: int = 0) -> tuple[list[tuple[int, int, int]], int]
                         ("difference", pair, a),
                         ("difference", pair, b),
                     ]
-    items: dict[tuple, set] = {}
-    for option, covered in options.items():
-        for item in covered:
-            items.setdefault(item, set()).add(option)
-    rng = random.Random(seed)
-    steps = 0
-    chosen: list[tuple[int, int, int]] = []
-
-    def select(option):
-        removed = []
-        for item in options[option]:
-            for other in items[item]:
-                for k in options[other]:
-                    if k != item:
-                        items[k].remove(other)
-            removed.append(items.pop(item))
-        return removed
-
-    def deselect(option, removed):
-        for item in reversed(options[option]):
-            items[item] = removed.pop()
-            for other in items[item]:
-                for k in options[other]:
-                    if k != item:
-                        items[k].add(other)
-
-    def search() -> bool:
-        nonlocal steps
-        if not items:
-            return True
-        steps += 1
-        item = min(items, key=lambda i: (len(items[i]), i))
-        candidates = sorted(items[item])
-        rng.shuffle(candidates)
-        for option in candidates:
-            chosen.append(option)
-            removed = select(option)
-            if search():
-                return True
-            deselect(option, removed)
-            chosen.pop()
-        return False
-
-    sys.setrecursionlimit(10_000)
-    if not search():
+    found = exact_cover(options, seed)
+    if found is None:
         raise RuntimeError(f"no base round of this form for m = {m}")
-    return sorted(chosen), steps
+    chosen, steps = found
+    return chosen, steps
 
 
 def data_line(m: int, tables: list[tuple[int, int, int]]) -> str:
@@ -130,7 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     for m in args.m or range(5, 134, 4):
         start = time.perf_counter()
-        tables, steps = exact_cover(m, args.seed)
+        tables, steps = base_round(m, args.seed)
         seconds = time.perf_counter() - start
         line = data_line(m, tables)
         rounds = rotational_classes(3 * m + 1, line)
