@@ -837,6 +837,23 @@ class NativeResult:
     cost: int
 
 
+def _where(start: Schedule, n: int, rounds: int) -> array:
+    """Per round and player (``r * n + p``) the player's table index in
+    ``start``, -1 for a bye.  Raises ValueError when ``start`` has another
+    number of rounds, a player outside 0..n-1 or a player seated twice in
+    a round (the byes and table sizes are checked in C)."""
+    if len(start) != rounds:
+        raise ValueError(f"the start has {len(start)} rounds, not {rounds}")
+    where = array("i", [-1]) * (rounds * n)
+    for r, tables in enumerate(start):
+        for t, table in enumerate(tables):
+            for p in table:
+                if not 0 <= p < n or where[r * n + p] != -1:
+                    raise ValueError(f"the start seats player {p} wrongly in round {r + 1}")
+                where[r * n + p] = t
+    return where
+
+
 def native_run(problem: SearchProblem) -> NativeResult:
     """:class:`TabuSearch` in C (``_seating_core.search``): the same start
     (given, planned round by round, or greedy), the same cost model and
@@ -860,11 +877,7 @@ def native_run(problem: SearchProblem) -> NativeResult:
     else:
         start = greedy_schedule(problem, statuses, rng)
     costs = CostModel.for_field(n, max(problem.sizes), rounds, problem.club_weight)
-    where = array("i", [-1]) * (rounds * n)
-    for r, tables in enumerate(start):
-        for t, table in enumerate(tables):
-            for p in table:
-                where[r * n + p] = t
+    where = _where(start, n, rounds)
     past = array("i", bytes(4 * n * n))
     recency = array("q", bytes(8 * n * n))
     for (a, b), ages in problem.past_ages.items():
@@ -903,13 +916,6 @@ def native_run(problem: SearchProblem) -> NativeResult:
     )
     past_byes = array("i", list(problem.past_byes) or [0] * n)
     past_odd = array("i", list(problem.past_odd) or [0] * n)
-    seated = [0] * (rounds * n)
-    for r, tables in enumerate(start):
-        for table in tables:
-            for p in table:
-                seated[r * n + p] += 1
-    if any(c > 1 for c in seated) or len(start) != rounds:
-        raise ValueError("the start seats a player twice in a round, or has the wrong rounds")
     flat, evaluations, repeats, cost = _seating_core.search(
         params, where, past, recency, club, past_byes, past_odd
     )

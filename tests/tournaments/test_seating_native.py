@@ -117,6 +117,12 @@ def test_the_c_search_refuses_a_start_that_does_not_fit():
     short = [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]] * 4  # four players on a bye
     with pytest.raises(ValueError):
         native_run(replace(problem, start=short))
+    full = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    with pytest.raises(ValueError):
+        native_run(replace(problem, start=[full] * 5))  # 5 rounds, not 4
+    stranger = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 16]]  # no player 16
+    with pytest.raises(ValueError):
+        native_run(replace(problem, start=[stranger] * 4))
     with pytest.raises(ValueError):
         native_run(replace(problem, ranks=tuple(range(16))))
 
