@@ -386,8 +386,10 @@ static inline int32_t *tabu_at(state_t *s, int r, int p, int t) {
 
 static void push_move(state_t *s, int r, int a, int b, i64 delta) {
     if (s->nmoves == s->cap_moves) {
+        move_t *more = realloc(s->moves, sizeof(move_t) * 2 * s->cap_moves);
+        if (!more) return; /* out of memory: the ties already kept will do */
+        s->moves = more;
         s->cap_moves *= 2;
-        s->moves = realloc(s->moves, sizeof(move_t) * s->cap_moves);
     }
     s->moves[s->nmoves++] = (move_t){r, a, b, delta};
 }
