@@ -116,10 +116,15 @@ _EXACT_4 = {
 #: of 3 have repeat-free schedules (one player at a table of 3 every
 #: round); fairly, they do not.
 _EXHAUSTIVE_FAIR = "exhaustive search over all fair schedules (bench/seating_exact_fair.py)"
+_CPSAT_FAIR = "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"
 _EXACT_FAIR = {
-    (10, 3, (3, 3, 4)): (8, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
-    (13, 4, (3, 3, 3, 4)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
-    (14, 5, (3, 3, 4, 4)): (6, "CP-SAT proof over all fair schedules (bench/seating_cpsat.py)"),
+    (10, 3, (3, 3, 4)): (8, _CPSAT_FAIR),
+    (13, 4, (3, 3, 3, 4)): (6, _CPSAT_FAIR),
+    (14, 5, (3, 3, 4, 4)): (6, _CPSAT_FAIR),
+    (9, 4, (4, 5)): (32, _CPSAT_FAIR),
+    (10, 4, (3, 3, 4)): (11, _CPSAT_FAIR),
+    (11, 4, (3, 4, 4)): (12, _CPSAT_FAIR),
+    (13, 5, (3, 3, 3, 4)): (7, _CPSAT_FAIR),
     (13, 3, (4, 4, 5)): (16, _EXHAUSTIVE_FAIR),
     (13, 4, (4, 4, 5)): (22, _EXHAUSTIVE_FAIR),
     (15, 4, (5, 5, 5)): (23, _EXHAUSTIVE_FAIR),
@@ -362,11 +367,22 @@ def counting_bound(
     return max(0, by_pairs, by_players, by_two_rounds, by_fair_pairs)
 
 
+#: Exact optima with byes (tables of 4, the byes handed out fairly), keyed
+#: by (players, rounds, byes a round): CP-SAT proofs (``bench/seating_cpsat.py``,
+#: the byes a table whose players meet nobody).
+_EXACT_BYES = {
+    (10, 4, 2): (9, _CPSAT_FAIR),
+    (11, 4, 3): (6, _CPSAT_FAIR),
+}
+
+
 def _exact(
     n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int
 ) -> tuple[int, str] | None:
-    if byes or table_size != 4:
+    if table_size != 4:
         return None
+    if byes:
+        return _EXACT_BYES.get((n, rounds, byes)) if set(sizes) == {4} else None
     if any(s != table_size for s in sizes):
         return _EXACT_FAIR.get((n, rounds, tuple(sorted(sizes))))
     return _EXACT_4.get((n, rounds))

@@ -734,7 +734,10 @@ def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
         assert max(values) - min(values) <= 1
 
 
-@pytest.mark.parametrize(("n", "rounds", "optimum"), [(10, 3, 8), (13, 4, 6), (14, 5, 6)])
+@pytest.mark.parametrize(
+    ("n", "rounds", "optimum"),
+    [(10, 3, 8), (13, 4, 6), (14, 5, 6), (10, 4, 11), (11, 4, 12), (13, 5, 7)],
+)
 def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, optimum):
     """Proved with CP-SAT (bench/seating_cpsat.py) over the fair schedules,
     where unfair ones (a player at a table of 3 round after round) have
@@ -743,6 +746,19 @@ def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, opt
     assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
     assert "CP-SAT" in quality.source
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) == optimum
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "odd", "optimum"), [(9, 4, TABLES_OF_5, 32), (10, 4, BYES, 9), (11, 4, BYES, 6)]
+)
+def test_small_fields_proved_by_cp_sat_are_reached(n, rounds, odd, optimum):
+    """CP-SAT (bench/seating_cpsat.py) proved these optima over the fair
+    schedules (byes handed out fairly too); the plan reaches them."""
+    quality = plan_quality(n, rounds, odd=odd)
+    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
+    assert "CP-SAT" in quality.source
+    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=odd)
     assert count_repeated_pairs(plan) == optimum
 
 
