@@ -24,6 +24,11 @@
 
 typedef int64_t i64;
 
+/* One shake move in EXCHANGE_ODDS is an exchange of statuses (0: none). */
+#ifndef EXCHANGE_ODDS
+#define EXCHANGE_ODDS 4
+#endif
+
 enum { STANDARD = 0, ODD = 1, BYE = 2 };
 enum { KIND_BYE = 0, KIND_ODD = 1 };
 
@@ -79,6 +84,7 @@ typedef struct {
     int target;
     i64 budget;
     int max_restarts, stall_limit, sample, tenure;
+    int odd_or_byes; /* whether any player has another status than STANDARD */
     i64 w_repeat, w_spread;
     const int32_t *past;     /* n*n: meetings in the history */
     const i64 *recency;      /* n*n: recency bonus of a further meeting */
@@ -281,6 +287,8 @@ static void load(state_t *s, const int32_t *where) {
                 t < 0 ? BYE : (s->tsize[r * T + t] != s->table_size ? ODD : STANDARD);
         }
     }
+    s->odd_or_byes = 0;
+    for (size_t i = 0; i < (size_t)R * n; i++) s->odd_or_byes |= s->status[i] != STANDARD;
     memcpy(s->meet, s->past, sizeof(int32_t) * n * n);
     for (int r = 0; r < R; r++)
         for (int t = 0; t < T; t++) {
@@ -500,7 +508,52 @@ static int best_conflict_swap(state_t *s, move_t *out) {
     return 1;
 }
 
-/* A few random allowed swaps in rounds of repeated pairs. */
+/* Whether every player's count of ``kind`` after round q is within the
+ * spread allowed (1, or the starting one). */
+static int spread_ok(state_t *s, int kind, int q) {
+    const int32_t *h = hist_of(s, kind, q);
+    int lo = -1, hi = -1;
+    for (int v = 0; v < s->hwidth; v++)
+        if (h[v]) {
+            if (lo < 0) lo = v;
+            hi = v;
+        }
+    return hi - lo <= s->allowed[kind * s->rounds + q];
+}
+
+/* An exchange of statuses: a and b, one at an odd-size table (or on a bye)
+ * and the other not in round r, swap there and in a round r2 where their
+ * statuses are the other way round, so their counts are unchanged after
+ * both rounds; done when the counts in between stay fair (a single swap
+ * cannot move an odd table from one player to another when everybody's
+ * count is fixed, e.g. 18 players with two tables of 3 over 6 rounds: each
+ * exactly two).  Returns 1 if made, 0 if not (nothing changed). */
+static int exchange(state_t *s, int r, int a, int b) {
+    int n = s->n, R = s->rounds;
+    int8_t sa = s->status[(size_t)r * n + a], sb = s->status[(size_t)r * n + b];
+    if (sa == sb) return 0;
+    int nr = 0;
+    for (int q = 0; q < R; q++)
+        if (q != r && s->status[(size_t)q * n + a] == sb && s->status[(size_t)q * n + b] == sa)
+            s->rbuf[nr++] = q;
+    if (!nr) return 0;
+    int r2 = s->rbuf[rng_below(&s->rng, nr)];
+    do_swap(s, r, a, b, swap_delta(s, r, a, b));
+    do_swap(s, r2, a, b, swap_delta(s, r2, a, b));
+    int lo = r < r2 ? r : r2, hi = r < r2 ? r2 : r;
+    for (int q = lo; q < hi; q++)
+        for (int kind = 0; kind < 2; kind++)
+            if (!spread_ok(s, kind, q)) {
+                do_swap(s, r2, a, b, swap_delta(s, r2, a, b));
+                do_swap(s, r, a, b, swap_delta(s, r, a, b));
+                return 0;
+            }
+    return 1;
+}
+
+/* A few random allowed swaps in rounds of repeated pairs; where the field
+ * has odd-size tables or byes, half of them exchanges of statuses when one
+ * can be made (:c:func:`exchange`). */
 static void shake(state_t *s, int swaps) {
     int n = s->n, R = s->rounds;
     int32_t *options = s->scratch;
@@ -521,7 +574,15 @@ static void shake(state_t *s, int swaps) {
             p = rng_below(&s->rng, n);
         }
         const int32_t *where = s->where + (size_t)r * n;
+        const int8_t *st = s->status + (size_t)r * n;
         int no = 0;
+        if (s->odd_or_byes && EXCHANGE_ODDS && rng_below(&s->rng, EXCHANGE_ODDS + !EXCHANGE_ODDS) == 0) {
+            for (int q = 0; q < n; q++)
+                if (st[q] != st[p]) options[no++] = q;
+            s->evaluations += n;
+            if (no && exchange(s, r, p, options[rng_below(&s->rng, no)])) continue;
+            no = 0;
+        }
         for (int q = 0; q < n; q++)
             if (where[q] != where[p] && may_swap(s, r, p, q)) options[no++] = q;
         s->evaluations += n;

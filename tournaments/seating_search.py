@@ -41,7 +41,12 @@ of this machine).
 The same search is written in C (``_seating_core.c``, compiled by ``pip
 install``): :func:`search` runs it whenever it is built, except for swiss
 (which weighs ranks), with a hundred times the evaluations in the same
-time (``NATIVE_EVALUATIONS_PER_EFFORT``) and a longer tabu tenure.  Its
+time (``NATIVE_EVALUATIONS_PER_EFFORT``), a longer tabu tenure, and one
+restart move in four an *exchange of statuses*: two players, one at a
+table of 3 or 5 (or on a bye) and one not, swap in one round and back in
+another where it is the other way round, so their counts stay fair (a
+single swap cannot move an odd table when every count is fixed: 18
+players, two tables of 3, 6 rounds went from 9-15 repeats by seed to 6).  Its
 randomness is its own (xoshiro256**, seeded from the same ``Random``), so
 a plan is the same on every machine where the C search is built; where it
 is not, the Python search plans (valid and fair, with more repeats).

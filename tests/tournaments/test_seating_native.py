@@ -133,3 +133,19 @@ def test_without_the_c_search_the_python_search_plans(monkeypatch):
     plan = plan_rounds(range(17), 4, seed=2, odd=TABLES_OF_3, effort=0.05)
     for seating in plan:
         assert sorted(p for t in seating.tables for p in t) == list(range(17))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_exchanges_of_statuses_move_the_tables_of_three_between_players(seed):
+    """18 players, two tables of 3, 6 rounds: everybody sits at a table of 3
+    exactly twice, so no single swap can give one to another player; the
+    restarts exchange them over two rounds (6 repeated pairs; 9 to 15 by
+    seed without), fairly after every round."""
+    plan = plan_rounds(range(18), 6, seed=seed, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) <= 6
+    counts = [0] * 18
+    for seating in plan:
+        for table in seating.tables:
+            for p in table:
+                counts[p] += len(table) == 3
+        assert max(counts) - min(counts) <= 1
