@@ -2,10 +2,13 @@
 (mod 4): the base rounds of ``seating_designs.LAYERED_BASES``, found by exact
 cover (no solver needed).
 
-Run: ``.venv/bin/python bench/seating_layers.py [M ...] [--data]`` (default:
-m = 7, 11, 15, 19; 23 and up take minutes each, in pure Python).  Prints per
-m the players, the search's steps, options and seconds, and with ``--data``
-the lines stored in ``tournaments/seating_designs.py``.
+Run: ``.venv/bin/python bench/seating_layers.py [M ...] [--search] [--seed S]
+[--data]`` (default: m = 7, 11, 15, 19; the exact cover of 23 and up takes
+hours in pure Python: ``--search`` compiles ``bench/seating_layers.c``, a
+tabu search over the same unknowns, with gcc into ``var/`` and runs it: 23
+in about a minute with seed 1).  Prints per m the players, the steps (exact
+cover), the seconds, and with ``--data`` the lines stored in
+``tournaments/seating_designs.py``.
 
 The form: players (x, layer) for x in Z_m and three layers, and three fixed
 players oo_0, oo_1, oo_2; the groups that never meet are {(x, 0), (x, 1),
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -97,17 +101,38 @@ def data_line(m: int, chosen: list[tuple]) -> str:
     return " | ".join(parts)
 
 
+def tabu_search(m: int, seed: int) -> str:
+    """The stored line found by ``bench/seating_layers.c`` (compiled into
+    var/ with gcc); RuntimeError when it gives up."""
+    root = Path(__file__).resolve().parent.parent
+    binary = root / "var" / "seating_layers"
+    binary.parent.mkdir(exist_ok=True)
+    subprocess.run(
+        ["gcc", "-O2", "-o", str(binary), str(root / "bench" / "seating_layers.c")], check=True
+    )
+    out = subprocess.run(
+        [str(binary), str(m), str(seed), "2000000000"], capture_output=True, text=True
+    ).stdout
+    if not out.startswith("FOUND "):
+        raise RuntimeError(f"m = {m}: {out.strip()}")
+    return out[len("FOUND ") :].strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("m", nargs="*", type=int, help="default: 7, 11, 15, 19")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", action="store_true", help="print the stored lines")
+    parser.add_argument("--search", action="store_true", help="tabu search (C) for large m")
     args = parser.parse_args()
     for m in args.m or (7, 11, 15, 19):
         start = time.perf_counter()
-        chosen, steps, options = base_round(m, args.seed)
+        if args.search:
+            line, steps, options = tabu_search(m, args.seed), 0, 0
+        else:
+            chosen, steps, options = base_round(m, args.seed)
+            line = data_line(m, chosen)
         seconds = time.perf_counter() - start
-        line = data_line(m, chosen)
         n = 3 * m + 3
         met = set()
         for tables in layered_classes(n, line):

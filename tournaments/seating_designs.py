@@ -767,12 +767,14 @@ LAYERED_SOURCE = (
 #: Representative tables of the resolvable 4-GDDs of type 3^(m + 1)
 #: (:func:`layered_classes`), per m: the fixed table's a b c, then each
 #: representative table as players layer * m + x.  Found by exact cover
-#: (``bench/seating_layers.py``, seed 0); the tests check every pair.
+#: (``bench/seating_layers.py``, seed 0) up to m = 19, by its tabu search
+#: beyond (``--search``, the seed in the comment); the tests check every pair.
 LAYERED_BASES: dict[int, str] = {
     7: "0 1 5 | 2 17 18 20",
     11: "0 3 1 | 2 17 18 20 | 4 16 8 21",
     15: "0 7 6 | 1 33 35 40 | 2 19 11 44 | 8 24 27 28",
     19: "0 1 4 | 2 50 14 37 | 3 43 46 13 | 6 10 11 36 | 7 9 15 54",
+    23: "2 18 5 | 13 54 65 4 | 20 15 17 44 | 0 1 37 58 | 10 57 6 49 | 9 53 22 16",  # seed 1
 }
 
 

@@ -566,6 +566,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (196, 65),
         (48, 15),
         (60, 19),
+        (72, 23),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):

@@ -1,0 +1,208 @@
+/* Representative tables of a resolvable 4-GDD of type 3^(m + 1) fixed by
+ * turning the layers (the form of bench/seating_layers.py), found by a tabu
+ * search where the exact cover takes too long (m = 23 and up).
+ *
+ * The unknowns: which x of Z_m sits in each slot of the representative
+ * tables, and each slot's layer.  The fixed table {oo_0, (a, 0), (b, 1),
+ * (c, 2)} has three slots with layers 0, 1, 2; each of the (m - 3) / 4
+ * other tables four slots, the first in layer 0 (turning the layers maps
+ * any table to one of that kind).  Every x fills exactly one slot.  A pair
+ * of slots in one table covers a pure difference class +-(y - x) (same
+ * layer) or a mixed difference y - x (layer l to l + 1); the cost counts
+ * the classes covered other than once (mixed 0 must never be).  A step
+ * makes the best move, not tabu, among the swaps of a slot of a wrongly
+ * covered pair with any slot of another table and the changes of its
+ * layer; after a stall, a few random swaps.
+ *
+ * Usage: seating_layers m seed steps
+ * Prints "FOUND a b c | p p p p | ..." (players layer * m + x, the form of
+ * seating_designs.LAYERED_BASES) or "NONE <best cost>".
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t state;
+static uint64_t next64(void) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static int below(int n) { return (int)((next64() >> 33) % (uint64_t)n); }
+
+static int m, nslots, ntables;
+static int *x, *layer, *table, *first; /* per slot; first: slot opens its table */
+static int *start;                      /* per table: its first slot; tables are consecutive */
+static int *count, nclasses;
+
+/* class of the pair of slots i, j (same table): 0 .. m/2 pure, then m + d mixed */
+static int class_of(int i, int j) {
+    int a = x[i], b = x[j], la = layer[i], lb = layer[j];
+    if (la == lb) {
+        int d = ((b - a) % m + m) % m;
+        return d < m - d ? d : m - d;
+    }
+    if ((lb - la + 3) % 3 == 1) return m + ((b - a) % m + m) % m;
+    return m + ((a - b) % m + m) % m;
+}
+
+static int target(int c) {
+    if (c < m) return c >= 1 && c <= (m - 1) / 2; /* pure classes 1 .. (m - 1) / 2 */
+    return c != m;                                 /* mixed 0 would join a group */
+}
+
+static int wrong(int c, int v) { return v > target(c) ? v - target(c) : target(c) - v; }
+
+static void table_pairs(int t, int change, int *cost) {
+    int s = start[t], e = start[t + 1];
+    for (int i = s; i < e; i++)
+        for (int j = i + 1; j < e; j++) {
+            int c = class_of(i, j);
+            *cost -= wrong(c, count[c]);
+            count[c] += change;
+            *cost += wrong(c, count[c]);
+        }
+}
+
+static int swap_x(int i, int j, int *cost) { /* swaps, returns the cost change */
+    int before = *cost, ti = table[i], tj = table[j];
+    table_pairs(ti, -1, cost);
+    if (tj != ti) table_pairs(tj, -1, cost);
+    int t = x[i];
+    x[i] = x[j];
+    x[j] = t;
+    table_pairs(ti, +1, cost);
+    if (tj != ti) table_pairs(tj, +1, cost);
+    return *cost - before;
+}
+
+static int set_layer(int i, int l, int *cost) {
+    int before = *cost;
+    table_pairs(table[i], -1, cost);
+    layer[i] = l;
+    table_pairs(table[i], +1, cost);
+    return *cost - before;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) {
+        fprintf(stderr, "usage: %s m seed steps\n", argv[0]);
+        return 2;
+    }
+    m = atoi(argv[1]);
+    state = strtoull(argv[2], NULL, 10);
+    long long steps = atoll(argv[3]);
+    if (m % 4 != 3 || m < 7) {
+        fprintf(stderr, "m must be 3 (mod 4), at least 7\n");
+        return 2;
+    }
+    nslots = m;
+    ntables = 1 + (m - 3) / 4;
+    x = malloc(sizeof(int) * nslots);
+    layer = malloc(sizeof(int) * nslots);
+    table = malloc(sizeof(int) * nslots);
+    first = calloc(nslots, sizeof(int));
+    start = malloc(sizeof(int) * (ntables + 1));
+    nclasses = 2 * m;
+    count = calloc(nclasses, sizeof(int));
+    for (int i = 0; i < nslots; i++) x[i] = i;
+    for (int i = nslots - 1; i > 0; i--) {
+        int j = below(i + 1), t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+    start[0] = 0;
+    for (int i = 0; i < 3; i++) {
+        table[i] = 0;
+        layer[i] = i;
+        first[i] = 1; /* the fixed table's layers are fixed */
+    }
+    for (int t = 1; t < ntables; t++) {
+        start[t] = 3 + 4 * (t - 1);
+        for (int k = 0; k < 4; k++) {
+            int i = start[t] + k;
+            table[i] = t;
+            layer[i] = k ? below(3) : 0;
+            first[i] = k == 0;
+        }
+    }
+    start[ntables] = nslots;
+    int cost = 0;
+    for (int c = 0; c < nclasses; c++) cost += wrong(c, 0);
+    for (int t = 0; t < ntables; t++) table_pairs(t, +1, &cost);
+    int best = cost, since = 0;
+    long long *tabu = calloc((size_t)nslots * m, sizeof(long long)); /* slot, value */
+    int *bad = malloc(sizeof(int) * nslots);
+    for (long long it = 1; it <= steps && cost > 0; it++) {
+        int nb = 0;
+        for (int t = 0; t < ntables; t++)
+            for (int i = start[t]; i < start[t + 1]; i++)
+                for (int j = start[t]; j < start[t + 1]; j++) {
+                    if (i == j) continue;
+                    int c = class_of(i, j);
+                    if (count[c] != target(c)) {
+                        bad[nb++] = i;
+                        break;
+                    }
+                }
+        if (!nb) break; /* only uncovered classes left: cannot happen with cost > 0 */
+        int bestd = 1 << 30, bi = -1, bj = -1, bl = -1, ties = 0;
+        for (int k = 0; k < nb; k++) {
+            int i = bad[k];
+            for (int j = 0; j < nslots; j++) {
+                if (table[j] == table[i]) continue;
+                int d = swap_x(i, j, &cost);
+                swap_x(i, j, &cost);
+                int is_tabu = tabu[(size_t)i * m + x[j]] > it || tabu[(size_t)j * m + x[i]] > it;
+                if (is_tabu && cost + d >= best) continue;
+                if (d < bestd || (d == bestd && below(++ties + 1) == 0)) {
+                    if (d < bestd) ties = 0;
+                    bestd = d, bi = i, bj = j, bl = -1;
+                }
+            }
+            if (first[i]) continue;
+            for (int l = 0; l < 3; l++) {
+                if (l == layer[i]) continue;
+                int old = layer[i];
+                int d = set_layer(i, l, &cost);
+                set_layer(i, old, &cost);
+                if (d < bestd) bestd = d, bi = i, bj = -1, bl = l, ties = 0;
+            }
+        }
+        if (bi < 0) continue;
+        if (bl >= 0) {
+            set_layer(bi, bl, &cost);
+        } else {
+            int xi = x[bi], xj = x[bj];
+            swap_x(bi, bj, &cost);
+            int tenure = 3 + below(8);
+            tabu[(size_t)bi * m + xi] = it + tenure;
+            tabu[(size_t)bj * m + xj] = it + tenure;
+        }
+        if (cost < best) {
+            best = cost;
+            since = 0;
+        } else if (++since > 50 * m) {
+            for (int k = 0; k < 2 + below(3); k++) {
+                int i = below(nslots), j = below(nslots);
+                if (table[i] != table[j]) swap_x(i, j, &cost);
+            }
+            best = cost;
+            since = 0;
+        }
+    }
+    if (cost > 0) {
+        printf("NONE %d\n", best);
+        return 1;
+    }
+    /* the fixed table's a b c (layers 0, 1, 2), then the others as layer * m + x */
+    printf("FOUND %d %d %d", x[0], x[1], x[2]);
+    for (int t = 1; t < ntables; t++) {
+        printf(" |");
+        for (int i = start[t]; i < start[t + 1]; i++) printf(" %d", layer[i] * m + x[i]);
+    }
+    printf("\n");
+    return 0;
+}
