@@ -1,5 +1,19 @@
 /* A base round whose development over Z_m seats every pair at most once:
- * a tabu search over the base round (bench/seating_base_round.py runs it).
+ * a tabu search over the whole base round, no symmetry assumed.
+ *
+ * Build and run: gcc -O2 -o var/base_round bench/seating_base_round.c;
+ * var/base_round m L F seed steps [-z].
+ *
+ * What it found on this machine: the 1-rotational (3m + 1, 4, 1) designs for
+ * m = 5 and 9 (16, 28 players) and the type 3^8 design over Z_7 (24) at
+ * once; for 36 (Z_11, 3 fixed points, -z), 40 and 52 (m = 13, 17, one
+ * fixed point) and the type 2^22 design for 44 players (m = 14, 2 fixed
+ * points) it stalls 1 to 4 pairs short, with breakout weights or without,
+ * in minutes.  The forms with a symmetry did better: 40 to 400 players by
+ * exact cover of the base rounds fixed by negation
+ * (bench/seating_rotational.py), 36 to 72 by those fixed by turning the
+ * layers (bench/seating_layers.py and .c).  Kept for the forms no symmetry
+ * covers yet (type 2^u: 44, 56, 68, ..).
  *
  * Points: m * L cyclic points (x, layer), numbered layer * m + x, and F
  * fixed points numbered m * L .. m * L + F - 1; tables of 4.  Round r of
