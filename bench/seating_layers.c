@@ -14,9 +14,18 @@
  * covered pair with any slot of another table and the changes of its
  * layer; after a stall, a few random swaps.
  *
- * Usage: seating_layers m seed steps
+ * With a multiplier u (the last argument; 0: none), the form of type 2^u of
+ * seating_layers.py --groups 2: m even, two fixed players each at a table
+ * {oo_i, (a, 0), (u a, 1), (u^2 a, 2)} (one slot, whose pair is the mixed
+ * difference (u - 1) a), the base round fixed by (x, l) -> (u x, l + 1);
+ * a slot then holds the point u^l o of its layer l for its value o, the
+ * differences are turned back to layer 0 by u^-l, the pure difference m / 2
+ * is the groups' and mixed 0 is allowed.
+ *
+ * Usage: seating_layers m seed steps [u]
  * Prints "FOUND a b c | p p p p | ..." (players layer * m + x, the form of
- * seating_designs.LAYERED_BASES) or "NONE <best cost>".
+ * seating_designs.LAYERED_BASES), with u "FOUND u: a0 a1 | p p p p | ..."
+ * (seating_designs.PAIRED_BASES), or "NONE <best cost>".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,31 +41,43 @@ static uint64_t next64(void) {
 }
 static int below(int n) { return (int)((next64() >> 33) % (uint64_t)n); }
 
-static int m, nslots, ntables;
+static int m, nslots, ntables, u = 0, nfixed; /* u: multiplier (0: the layered form) */
+static int upow[3], uinv[3];                   /* u^l and u^-l mod m (1 without u) */
 static int *x, *layer, *table, *first; /* per slot; first: slot opens its table */
 static int *start;                      /* per table: its first slot; tables are consecutive */
 static int *count, nclasses;
 
-/* class of the pair of slots i, j (same table): 0 .. m/2 pure, then m + d mixed */
+static int point(int i) { return (int)((long long)upow[layer[i]] * x[i] % m); }
+static int mod(long long v) { return (int)(((v % m) + m) % m); }
+
+/* class of the pair of slots i, j (same table): 0 .. m/2 pure, then m + d mixed,
+ * turned back to layer 0 */
 static int class_of(int i, int j) {
-    int a = x[i], b = x[j], la = layer[i], lb = layer[j];
+    int a = point(i), b = point(j), la = layer[i], lb = layer[j];
     if (la == lb) {
-        int d = ((b - a) % m + m) % m;
+        int d = mod((long long)(b - a) * uinv[la]);
         return d < m - d ? d : m - d;
     }
-    if ((lb - la + 3) % 3 == 1) return m + ((b - a) % m + m) % m;
-    return m + ((a - b) % m + m) % m;
+    if ((lb - la + 3) % 3 == 1) return m + mod((long long)(b - a) * uinv[la]);
+    return m + mod((long long)(a - b) * uinv[lb]);
 }
 
 static int target(int c) {
-    if (c < m) return c >= 1 && c <= (m - 1) / 2; /* pure classes 1 .. (m - 1) / 2 */
-    return c != m;                                 /* mixed 0 would join a group */
+    if (c < m) return c >= 1 && 2 * c < m; /* pure classes below m / 2 (m / 2: the groups) */
+    return u ? 1 : c != m;                 /* layered: mixed 0 would join a group */
 }
 
 static int wrong(int c, int v) { return v > target(c) ? v - target(c) : target(c) - v; }
 
 static void table_pairs(int t, int change, int *cost) {
     int s = start[t], e = start[t + 1];
+    if (e - s == 1) { /* a fixed player's table in the paired form: {oo, a, u a, u^2 a} */
+        int c = m + mod((long long)(u - 1) * x[s]);
+        *cost -= wrong(c, count[c]);
+        count[c] += change;
+        *cost += wrong(c, count[c]);
+        return;
+    }
     for (int i = s; i < e; i++)
         for (int j = i + 1; j < e; j++) {
             int c = class_of(i, j);
@@ -94,12 +115,19 @@ int main(int argc, char **argv) {
     m = atoi(argv[1]);
     state = strtoull(argv[2], NULL, 10);
     long long steps = atoll(argv[3]);
-    if (m % 4 != 3 || m < 7) {
-        fprintf(stderr, "m must be 3 (mod 4), at least 7\n");
+    if (argc > 4) u = atoi(argv[4]);
+    if (u ? (m % 4 != 2 || (long long)u * u % m * u % m != 1) : (m % 4 != 3 || m < 7)) {
+        fprintf(stderr, "layered: m = 3 (mod 4), at least 7; paired: m = 2 (mod 4), u^3 = 1\n");
         return 2;
     }
+    upow[0] = uinv[0] = 1;
+    upow[1] = u ? u % m : 1;
+    upow[2] = (int)((long long)upow[1] * upow[1] % m);
+    uinv[1] = upow[2]; /* u^3 = 1 */
+    uinv[2] = upow[1];
+    nfixed = u ? 2 : 3; /* slots of the fixed players' tables */
     nslots = m;
-    ntables = 1 + (m - 3) / 4;
+    ntables = (u ? 2 : 1) + (m - nfixed) / 4;
     x = malloc(sizeof(int) * nslots);
     layer = malloc(sizeof(int) * nslots);
     table = malloc(sizeof(int) * nslots);
@@ -113,14 +141,15 @@ int main(int argc, char **argv) {
         x[i] = x[j];
         x[j] = t;
     }
-    start[0] = 0;
-    for (int i = 0; i < 3; i++) {
-        table[i] = 0;
-        layer[i] = i;
-        first[i] = 1; /* the fixed table's layers are fixed */
+    int open = u ? 2 : 1; /* the fixed players' tables come first */
+    for (int i = 0; i < nfixed; i++) {
+        table[i] = u ? i : 0;
+        layer[i] = u ? 0 : i;
+        first[i] = 1; /* their layers are fixed */
     }
-    for (int t = 1; t < ntables; t++) {
-        start[t] = 3 + 4 * (t - 1);
+    for (int t = 0; t < open; t++) start[t] = u ? t : 0;
+    for (int t = open; t < ntables; t++) {
+        start[t] = nfixed + 4 * (t - open);
         for (int k = 0; k < 4; k++) {
             int i = start[t] + k;
             table[i] = t;
@@ -137,7 +166,12 @@ int main(int argc, char **argv) {
     int *bad = malloc(sizeof(int) * nslots);
     for (long long it = 1; it <= steps && cost > 0; it++) {
         int nb = 0;
-        for (int t = 0; t < ntables; t++)
+        for (int t = 0; t < ntables; t++) {
+            if (start[t + 1] - start[t] == 1) { /* a fixed player's table (paired form) */
+                int i = start[t], c = m + mod((long long)(u - 1) * x[i]);
+                if (count[c] != target(c)) bad[nb++] = i;
+                continue;
+            }
             for (int i = start[t]; i < start[t + 1]; i++)
                 for (int j = start[t]; j < start[t + 1]; j++) {
                     if (i == j) continue;
@@ -147,6 +181,7 @@ int main(int argc, char **argv) {
                         break;
                     }
                 }
+        }
         if (!nb) break; /* only uncovered classes left: cannot happen with cost > 0 */
         int bestd = 1 << 30, bi = -1, bj = -1, bl = -1, ties = 0;
         for (int k = 0; k < nb; k++) {
@@ -197,11 +232,15 @@ int main(int argc, char **argv) {
         printf("NONE %d\n", best);
         return 1;
     }
-    /* the fixed table's a b c (layers 0, 1, 2), then the others as layer * m + x */
-    printf("FOUND %d %d %d", x[0], x[1], x[2]);
-    for (int t = 1; t < ntables; t++) {
+    /* the fixed tables' points of layer 0 (a b c, or u: a0 a1), then the others as
+     * layer * m + x */
+    if (u)
+        printf("FOUND %d: %d %d", u, x[0], x[1]);
+    else
+        printf("FOUND %d %d %d", x[0], x[1], x[2]);
+    for (int t = open; t < ntables; t++) {
         printf(" |");
-        for (int i = start[t]; i < start[t + 1]; i++) printf(" %d", layer[i] * m + x[i]);
+        for (int i = start[t]; i < start[t + 1]; i++) printf(" %d", layer[i] * m + point(i));
     }
     printf("\n");
     return 0;

@@ -27,6 +27,18 @@ every x of Z_m is in exactly one representative table, every pure
 difference class once and every nonzero mixed difference once (0 would join
 a group).  That is an exact cover, solved by Knuth's Algorithm X (smallest
 column first, options shuffled by the seed; a is 0 by translation).
+
+``--groups 2``: resolvable 4-GDDs of type 2^((3m + 2) / 2), m even (44
+players, 14 rounds): players (x, layer) and two fixed players; the groups
+are {x, x + m / 2} in each layer and the fixed players.  The base round is
+fixed by (x, l) -> (u x, l + 1), u a unit of order 3 mod m (14: u = 9; 18:
+u = 7; 26: u = 3; 22 and 30 have none): each fixed player's table is
+{oo_i, (a, 0), (u a, 1), (u^2 a, 2)}, the other tables come in threes.
+Dividing the points, the pure differences (+-m/2 excluded) and the mixed
+ones by that map leaves an exact cover of the same kind: every x once,
+every pure class once, every mixed difference (0 included) once, each
+fixed player once.  44 x 14: 10,032 options, 22,011 steps, 3 minutes;
+with ``--search`` (``bench/seating_layers.c`` given u) 56 x 18 in seconds.
 """
 
 from __future__ import annotations
@@ -42,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from exact_cover import exact_cover  # noqa: E402 (bench/exact_cover.py)
 
-from tournaments.seating_designs import layered_classes  # noqa: E402
+from tournaments.seating_designs import layered_classes, paired_classes  # noqa: E402
 
 
 def _options(m: int) -> dict[tuple, list[tuple]]:
@@ -76,6 +88,66 @@ def _options(m: int) -> dict[tuple, list[tuple]]:
     return options
 
 
+def _paired_options(m: int, u: int) -> dict[tuple, list[tuple]]:
+    inverse = pow(u, -1, m)
+
+    def orbit(x: int, layer: int) -> tuple:  # the point (x, layer) turned back to layer 0
+        return ("x", x * pow(inverse, layer, m) % m)
+
+    def difference(x: int, lx: int, y: int, ly: int) -> tuple | None:
+        if lx == ly:
+            d = (y - x) * pow(inverse, lx, m) % m
+            d = min(d, m - d)
+            return None if d == m // 2 else ("pure", d)
+        if (ly - lx) % 3 == 1:
+            return ("mixed", (y - x) * pow(inverse, lx, m) % m)
+        return ("mixed", (x - y) * pow(inverse, ly, m) % m)
+
+    options: dict[tuple, list[tuple]] = {}
+    for i in range(2):
+        for a in range(m):
+            options[("fixed", i, a)] = [("fixed", i), orbit(a, 0), ("mixed", (u * a - a) % m)]
+    for xs in itertools.combinations(range(m), 4):
+        for turns in itertools.product(range(3), repeat=3):
+            points = list(zip(xs, (0, *turns)))
+            items = [orbit(x, layer) for x, layer in points]
+            if len(set(items)) < 4:
+                continue
+            for (x, lx), (y, ly) in itertools.combinations(points, 2):
+                item = difference(x, lx, y, ly)
+                if item is None or item in items:
+                    break
+                items.append(item)
+            else:
+                options[("table", xs, (0, *turns))] = items
+    return options
+
+
+def multiplier(m: int) -> int:
+    """The least unit u of order 3 mod m (ValueError when there is none)."""
+    for u in range(2, m):
+        if pow(u, 3, m) == 1 and u % m != 1 and all(u % p for p in range(2, u + 1) if m % p == 0):
+            return u
+    raise ValueError(f"no unit of order 3 mod {m}")
+
+
+def paired_round(m: int, seed: int = 0) -> tuple[str, int, int]:
+    """The stored line "u: a0 a1 | table | ..", the steps and the options."""
+    u = multiplier(m)
+    options = _paired_options(m, u)
+    found = exact_cover(options, seed)
+    if found is None:
+        raise RuntimeError(f"no base round of this form for m = {m}")
+    chosen, steps = found
+    fixed = [str(o[2]) for o in sorted(o for o in chosen if o[0] == "fixed")]
+    tables = [
+        " ".join(str(layer * m + x) for x, layer in zip(o[1], o[2]))
+        for o in chosen
+        if o[0] == "table"
+    ]
+    return f"{u}: " + " | ".join([" ".join(fixed), *tables]), steps, len(options)
+
+
 def base_round(m: int, seed: int = 0) -> tuple[list[tuple], int, int]:
     """The representative tables, the search's steps and the options."""
     if m % 4 != 3:
@@ -101,9 +173,10 @@ def data_line(m: int, chosen: list[tuple]) -> str:
     return " | ".join(parts)
 
 
-def tabu_search(m: int, seed: int) -> str:
+def tabu_search(m: int, seed: int, u: int = 0) -> str:
     """The stored line found by ``bench/seating_layers.c`` (compiled into
-    var/ with gcc); RuntimeError when it gives up."""
+    var/ with gcc), with the multiplier u for ``--groups 2``; RuntimeError
+    when it gives up."""
     root = Path(__file__).resolve().parent.parent
     binary = root / "var" / "seating_layers"
     binary.parent.mkdir(exist_ok=True)
@@ -111,7 +184,7 @@ def tabu_search(m: int, seed: int) -> str:
         ["gcc", "-O2", "-o", str(binary), str(root / "bench" / "seating_layers.c")], check=True
     )
     out = subprocess.run(
-        [str(binary), str(m), str(seed), "2000000000"], capture_output=True, text=True
+        [str(binary), str(m), str(seed), "3000000000", str(u)], capture_output=True, text=True
     ).stdout
     if not out.startswith("FOUND "):
         raise RuntimeError(f"m = {m}: {out.strip()}")
@@ -124,7 +197,36 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", action="store_true", help="print the stored lines")
     parser.add_argument("--search", action="store_true", help="tabu search (C) for large m")
+    parser.add_argument("--groups", type=int, choices=(2, 3), default=3, help="group size")
     args = parser.parse_args()
+    if args.groups == 2:
+        for m in args.m or (14,):
+            start = time.perf_counter()
+            if args.search:
+                line, steps, options = tabu_search(m, args.seed, multiplier(m)), 0, 0
+            else:
+                line, steps, options = paired_round(m, args.seed)
+            seconds = time.perf_counter() - start
+            n = 3 * m + 2
+            met = set()
+            for tables in paired_classes(n, line):
+                for table in tables:
+                    for i, a in enumerate(table):
+                        for b in table[i + 1 :]:
+                            assert (a, b) not in met, "a pair meets twice"
+                            met.add((a, b))
+            groups = [
+                (layer * m + x, layer * m + x + m // 2) for layer in range(3) for x in range(m // 2)
+            ]
+            assert not any(g in met for g in groups + [(3 * m, 3 * m + 1)])
+            assert len(met) == n * (n - 1) // 2 - n // 2, "a pair never meets"
+            print(
+                f"m = {m:3d}: {n:3d} players, {m:3d} rounds, {steps:6d} steps, "
+                f"{options:7d} options, {seconds:7.1f} s"
+            )
+            if args.data:
+                print(f"    {m}: {line!r},")
+        return
     for m in args.m or (7, 11, 15, 19):
         start = time.perf_counter()
         if args.search:

@@ -778,6 +778,55 @@ LAYERED_BASES: dict[int, str] = {
 }
 
 
+def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
+    """The m rounds of a resolvable 4-GDD of type 2^(n / 2) for n = 3m + 2
+    players, m even (44 players, 14 rounds: each meets everyone but one
+    once), from its representative tables (:data:`PAIRED_BASES`, or
+    ``(u, line)`` in that form as ``line`` "u: ..."); [] when none is stored.
+
+    Players (x, layer), x in Z_m, are numbered ``layer * m + x``, and the
+    fixed players 3m and 3m + 1; the groups are {x, x + m / 2} in each layer
+    and the two fixed players.  The base round is fixed by
+    (x, l) -> (u x, l + 1) for a unit u of order 3 mod m: the fixed
+    players' tables {3m + i, (a, 0), (u a, 1), (u^2 a, 2)} from the stored
+    "a0 a1", then each representative table and its two images; round r
+    adds r to every x (:func:`develop`).  Found by exact cover or tabu
+    search: ``bench/seating_layers.py --groups 2``.
+    """
+    if n % 12 != 8:
+        return []
+    m = (n - 2) // 3
+    stored = line if line is not None else PAIRED_BASES.get(m)
+    if stored is None:
+        return []
+    head, body = stored.split(":", 1)
+    u = int(head)
+    parts = [[int(v) for v in part.split()] for part in body.split("|")]
+    fixed, representatives = parts[0], parts[1:]
+    base = [[3 * m + i, a, m + u * a % m, 2 * m + u * u * a % m] for i, a in enumerate(fixed)]
+    for table in representatives:
+        for turn in range(3):
+            base.append([((p // m + turn) % 3) * m + pow(u, turn, m) * (p % m) % m for p in table])
+    return develop(base, m, 3 * m, m)
+
+
+PAIRED_SOURCE = (
+    "resolvable 4-GDD of type 2^{u} over Z_{m}, fixed by x -> {mult}x while turning the "
+    "layers (found by exact cover, bench/seating_layers.py --groups 2)"
+)
+
+#: Representative tables of the resolvable 4-GDDs of type 2^((3m + 2) / 2)
+#: (:func:`paired_classes`), per m: "u: a0 a1 | table | ..", the multiplier,
+#: the fixed players' points of layer 0, then each representative table as
+#: players layer * m + x.  Found by exact cover (``bench/seating_layers.py
+#: --groups 2``, seed 0), or by its tabu search (``--search``, the seed in
+#: the comment); the tests check every pair.
+PAIRED_BASES: dict[int, str] = {
+    14: "9: 9 0 | 1 19 11 40 | 2 32 5 38 | 7 22 24 27",
+    18: "7: 16 2 | 15 4 5 26 | 17 13 18 49 | 12 20 21 6 | 11 37 40 9",  # seed 1
+}
+
+
 #: Fair repeat-free schedules with odd-size tables that no construction
 #: here gives, found by Cuori's tabu search (``seating_search``, one of a
 #: few seeds) and kept as data: per (players, one round's table sizes),
@@ -954,6 +1003,10 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             offer(rotational_classes(n), ROTATIONAL_SOURCE.format(n=n, m=(n - 1) // 3))
         if n % 12 == 0 and (n - 3) // 3 in LAYERED_BASES:
             offer(layered_classes(n), LAYERED_SOURCE.format(u=n // 3, m=(n - 3) // 3))
+        if n % 12 == 8 and (n - 2) // 3 in PAIRED_BASES:
+            m = (n - 2) // 3
+            mult = PAIRED_BASES[m].split(":")[0]
+            offer(paired_classes(n), PAIRED_SOURCE.format(u=n // 2, m=m, mult=mult))
     q = n // table_size
     if n % table_size == 0 and q >= table_size:
         rounds = transversal_rounds(q, table_size)

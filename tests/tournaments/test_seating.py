@@ -404,6 +404,20 @@ def test_every_stored_layered_design_seats_everyone_with_everyone_outside_the_gr
     assert len(met) == n * (n - 1) // 2 - 3 * (m + 1)
 
 
+@pytest.mark.parametrize("m", sorted(seating_designs.PAIRED_BASES))
+def test_every_stored_paired_design_seats_everyone_with_everyone_but_one(m):
+    """3m + 2 players, m rounds: each pair {x, x + m/2} of a layer and the two
+    fixed players never meet, every other pair exactly once."""
+    n = 3 * m + 2
+    classes = seating_designs.paired_classes(n)
+    assert len(classes) == m
+    assert_resolvable_design(classes, n)
+    met = meetings(as_seating(classes))
+    groups = [(k * m + x, k * m + x + m // 2) for k in range(3) for x in range(m // 2)]
+    assert not any(pair in met for pair in [*groups, (3 * m, 3 * m + 1)])
+    assert len(met) == n * (n - 1) // 2 - n // 2
+
+
 def test_rotational_designs_cover_every_field_of_4_mod_12_up_to_400():
     assert sorted(3 * m + 1 for m in seating_designs.ROTATIONAL_BASES) == list(range(16, 401, 12))
     assert seating_designs.rotational_classes(24) == []
@@ -567,6 +581,8 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (48, 15),
         (60, 19),
         (72, 23),
+        (44, 14),
+        (56, 18),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
