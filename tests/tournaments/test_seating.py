@@ -583,6 +583,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (72, 23),
         (44, 14),
         (56, 18),
+        (84, 27),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
