@@ -199,59 +199,48 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="tabu search (C) for large m")
     parser.add_argument("--groups", type=int, choices=(2, 3), default=3, help="group size")
     args = parser.parse_args()
-    if args.groups == 2:
-        for m in args.m or (14,):
-            start = time.perf_counter()
+    for m in args.m or ((14,) if args.groups == 2 else (7, 11, 15, 19)):
+        start = time.perf_counter()
+        if args.groups == 2:
+            n = 3 * m + 2
             if args.search:
                 line, steps, options = tabu_search(m, args.seed, multiplier(m)), 0, 0
             else:
                 line, steps, options = paired_round(m, args.seed)
-            seconds = time.perf_counter() - start
-            n = 3 * m + 2
-            met = set()
-            for tables in paired_classes(n, line):
-                for table in tables:
-                    for i, a in enumerate(table):
-                        for b in table[i + 1 :]:
-                            assert (a, b) not in met, "a pair meets twice"
-                            met.add((a, b))
-            groups = [
-                (layer * m + x, layer * m + x + m // 2) for layer in range(3) for x in range(m // 2)
-            ]
-            assert not any(g in met for g in groups + [(3 * m, 3 * m + 1)])
-            assert len(met) == n * (n - 1) // 2 - n // 2, "a pair never meets"
-            print(
-                f"m = {m:3d}: {n:3d} players, {m:3d} rounds, {steps:6d} steps, "
-                f"{options:7d} options, {seconds:7.1f} s"
-            )
-            if args.data:
-                print(f"    {m}: {line!r},")
-        return
-    for m in args.m or (7, 11, 15, 19):
-        start = time.perf_counter()
-        if args.search:
-            line, steps, options = tabu_search(m, args.seed), 0, 0
+            rounds = paired_classes(n, line)
+            groups = [(k * m + x, k * m + x + m // 2) for k in range(3) for x in range(m // 2)]
+            groups.append((3 * m, 3 * m + 1))
         else:
-            chosen, steps, options = base_round(m, args.seed)
-            line = data_line(m, chosen)
+            n = 3 * m + 3
+            if args.search:
+                line, steps, options = tabu_search(m, args.seed), 0, 0
+            else:
+                chosen, steps, options = base_round(m, args.seed)
+                line = data_line(m, chosen)
+            rounds = layered_classes(n, line)
+            groups = [(x, m + x, 2 * m + x) for x in range(m)] + [(3 * m, 3 * m + 1, 3 * m + 2)]
         seconds = time.perf_counter() - start
-        n = 3 * m + 3
-        met = set()
-        for tables in layered_classes(n, line):
-            for table in tables:
-                for i, a in enumerate(table):
-                    for b in table[i + 1 :]:
-                        assert (a, b) not in met, "a pair meets twice"
-                        met.add((a, b))
-        groups = [(x, m + x, 2 * m + x) for x in range(m)] + [(3 * m, 3 * m + 1, 3 * m + 2)]
-        assert not any((a, b) in met for g in groups for a, b in itertools.combinations(g, 2))
-        assert len(met) == n * (n - 1) // 2 - 3 * (m + 1), "a pair never meets"
+        check(rounds, n, groups)
         print(
             f"m = {m:3d}: {n:3d} players, {m:3d} rounds, {steps:6d} steps, {options:7d} options,"
             f" {seconds:7.1f} s"
         )
         if args.data:
             print(f"    {m}: {line!r},")
+
+
+def check(rounds: list[list[list[int]]], n: int, groups: list[tuple[int, ...]]) -> None:
+    """Every pair of the n players meets exactly once, but the pairs of a
+    group, never (AssertionError otherwise)."""
+    met = set()
+    for tables in rounds:
+        for table in tables:
+            for a, b in itertools.combinations(sorted(table), 2):
+                assert (a, b) not in met, "a pair meets twice"
+                met.add((a, b))
+    assert not any(pair in met for g in groups for pair in itertools.combinations(g, 2))
+    in_groups = sum(len(g) * (len(g) - 1) // 2 for g in groups)
+    assert len(met) == n * (n - 1) // 2 - in_groups, "a pair never meets"
 
 
 if __name__ == "__main__":

@@ -749,14 +749,18 @@ def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     parts = [[int(v) for v in part.split()] for part in line.split("|")]
     (a, b, c), representatives = parts[0], parts[1:]
 
-    def turned(p: int, turn: int) -> int:
-        return ((p // m + turn) % 3) * m + p % m
-
     base = []
     for turn in range(3):
-        base.append([3 * m + turn, turned(a, turn), turned(m + b, turn), turned(2 * m + c, turn)])
-        base.extend([turned(p, turn) for p in table] for table in representatives)
+        fixed = [_turned(p, turn, m) for p in (a, m + b, 2 * m + c)]
+        base.append([3 * m + turn, *fixed])
+        base.extend([_turned(p, turn, m) for p in table] for table in representatives)
     return develop(base, m, 3 * m, m)
+
+
+def _turned(p: int, turn: int, m: int, u: int = 1) -> int:
+    """Player ``p`` = (x, layer), numbered ``layer * m + x``, turned ``turn``
+    layers on with its x multiplied by ``u ** turn`` (mod m)."""
+    return ((p // m + turn) % 3) * m + pow(u, turn, m) * (p % m) % m
 
 
 LAYERED_SOURCE = (
@@ -806,10 +810,11 @@ def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     u = int(head)
     parts = [[int(v) for v in part.split()] for part in body.split("|")]
     fixed, representatives = parts[0], parts[1:]
-    base = [[3 * m + i, a, m + u * a % m, 2 * m + u * u * a % m] for i, a in enumerate(fixed)]
+    base = [
+        [3 * m + i] + [_turned(a, turn, m, u) for turn in range(3)] for i, a in enumerate(fixed)
+    ]
     for table in representatives:
-        for turn in range(3):
-            base.append([((p // m + turn) % 3) * m + pow(u, turn, m) * (p % m) % m for p in table])
+        base.extend([_turned(p, turn, m, u) for p in table] for turn in range(3))
     return develop(base, m, 3 * m, m)
 
 
