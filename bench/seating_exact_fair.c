@@ -26,7 +26,7 @@
 #define NMAX 32
 #define TMAX 8
 #define RMAX 10
-int n, R, T, sizes[TMAX], isodd[TMAX], oddseats, lastodd = -1;
+int n, R, T, sizes[TMAX], isodd[TMAX], isbye[TMAX], oddseats, lastodd = -1;
 int budget, found = 0; long nodes = 0; long maxnodes = -1;
 uint32_t adj[RMAX + 1][NMAX]; int cnt[RMAX + 1][NMAX];
 uint32_t tab[RMAX][TMAX]; uint32_t forced[RMAX], forbid[RMAX];
@@ -48,7 +48,7 @@ static void round_done(int r, int loss) {
   if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
   for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = tab[r][t];
   for (int p = 0; p < n; p++) { adj[r + 1][p] = adj[r][p]; cnt[r + 1][p] = cnt[r][p]; }
-  for (int t = 0; t < T; t++) { uint32_t m = tab[r][t]; for (uint32_t mm = m; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
+  for (int t = 0; t < T; t++) { uint32_t m = isbye[t] ? 0 : tab[r][t]; for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
   if (r + 1 == R) {
     found = 1; memcpy(best, tab, sizeof tab);
     printf("FOUND repeats %d at %.1fs\n", loss, (double)(clock() - c0) / CLOCKS_PER_SEC); print_sched(tab);
@@ -86,7 +86,7 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     if (!(pool >> p & 1)) continue;
     if (__builtin_popcount(pool >> p) < sizes[t] - k) break;
     if (smaller[r][p] & ~used) continue;
-    int l = __builtin_popcount(adj[r][p] & S);
+    int l = isbye[t] ? 0 : __builtin_popcount(adj[r][p] & S);
     if (curlb(r, loss + l) + future(r) > budget) continue;
     tab[r][t] = S | 1u << p;
     if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
@@ -106,7 +106,7 @@ static void round_start(int r, int loss) {
 }
 int main(int argc, char **argv) {
   if (scanf("%d %d %d", &n, &R, &T) != 3) return 1;
-  for (int t = 0; t < T; t++) { scanf("%d", &sizes[t]); isodd[t] = sizes[t] != 4; if (isodd[t]) { oddseats += sizes[t]; lastodd = t; } }
+  for (int t = 0; t < T; t++) { scanf("%d", &sizes[t]); if (sizes[t] < 0) { sizes[t] = -sizes[t]; isbye[t] = 1; } isodd[t] = isbye[t] || sizes[t] != 4; if (isodd[t]) { oddseats += sizes[t]; lastodd = t; } }
   int a0[NMAX]; for (int p = 0; p < n; p++) scanf("%d", &a0[p]);
   int K; scanf("%d", &K);
   int (*reps)[NMAX] = calloc(K, sizeof *reps);
@@ -117,7 +117,8 @@ int main(int argc, char **argv) {
   if (argc > 4) budget = atoi(argv[4]);
   if (argc > 5) useclass = atoi(argv[5]);
   if (argc > 6) Q = atoi(argv[6]);
-  for (int t = 0; t < T; t++) if (sizes[t] > T) { int q = sizes[t] / T, rr = sizes[t] % T; lbround += rr * (q + 1) * q / 2 + (T - rr) * q * (q - 1) / 2; }
+  int G = 0; for (int t = 0; t < T; t++) G += isbye[t] ? sizes[t] : 1; /* groups of a round: tables, and each player on a bye */
+  for (int t = 0; t < T; t++) if (!isbye[t] && sizes[t] > G) { int q = sizes[t] / G, rr = sizes[t] % G; lbround += rr * (q + 1) * q / 2 + (G - rr) * q * (q - 1) / 2; }
   fprintf(stderr, "lbround %d budget %d useclass %d\n", lbround, budget, useclass);
   int budget0 = budget;
   c0 = clock();
@@ -125,8 +126,8 @@ int main(int argc, char **argv) {
     memset(tab, 0, sizeof tab);
     for (int p = 0; p < n; p++) { tab[0][a0[p]] |= 1u << p; tab[1][reps[i][p]] |= 1u << p; adj[0][p] = 0; cnt[0][p] = 0; }
     // round 0 done -> adj[1]; then round 1 loss
-    for (int p = 0; p < n; p++) { adj[1][p] = tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
-    int loss = 0; for (int t = 0; t < T; t++) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
+    for (int p = 0; p < n; p++) { adj[1][p] = isbye[a0[p]] ? 0 : tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
+    int loss = 0; for (int t = 0; t < T; t++) if (!isbye[t]) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
     long before = nodes;
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
     for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];

@@ -46,11 +46,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
     """The C search's input: sizes with the odd ones first, round 1 as each
     player's table, the round-2 classes within the budget (cheapest first),
-    the budget."""
-    sizes = sorted(sizes, key=lambda s: (s == 4, -s))
+    the budget.  A negative size is the players on a bye (a group whose
+    players meet nobody, handed out fairly like an odd table)."""
+    sizes = sorted(sizes, key=lambda s: (s == 4, -abs(s)))
+    seats = [abs(s) for s in sizes]
     tables = len(sizes)
     odd = [s != 4 for s in sizes]
-    odd_seats = sum(s for s, o in zip(sizes, odd) if o)
+    odd_seats = sum(s for s, o in zip(seats, odd) if o)
     low, rest = divmod(2 * odd_seats, n)
     high = low + (rest > 0)
     # a player at round-1 table i and round-2 table j must stay fair after round 2
@@ -77,7 +79,7 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
     seen: set[tuple] = set()
     classes: list[list[list[int]]] = []
     matrix = [[0] * tables for _ in range(tables)]
-    left = list(sizes)  # round-2 seats left per table
+    left = list(seats)  # round-2 seats left per table
 
     def fill(i: int, j: int, row_left: int) -> None:
         if i == tables:
@@ -93,7 +95,7 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
             matrix[i][j] = v
             left[j] -= v
             if i + 1 < tables:
-                fill(i + 1, 0, sizes[i + 1])
+                fill(i + 1, 0, seats[i + 1])
             elif not any(left):
                 fill(tables, 0, 0)
             left[j] += v
@@ -106,12 +108,17 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
             left[j] += v
         matrix[i][j] = 0
 
-    fill(0, 0, sizes[0])
-    first_round = [t for t, s in enumerate(sizes) for _ in range(s)]
-    start = [sum(sizes[:j]) for j in range(tables)]
+    fill(0, 0, seats[0])
+    first_round = [t for t, s in enumerate(seats) for _ in range(s)]
+    start = [sum(seats[:j]) for j in range(tables)]
     seatings = []
     for m in classes:
-        repeats = sum(comb(v, 2) for row in m for v in row)
+        repeats = sum(
+            comb(v, 2)
+            for i, row in enumerate(m)
+            for j, v in enumerate(row)
+            if sizes[i] > 0 and sizes[j] > 0
+        )
         if repeats > budget:
             continue
         second_round = [0] * n
@@ -135,14 +142,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("field", help="players x rounds, e.g. 18x4")
     parser.add_argument("--sizes", required=True, help="one round's table sizes, e.g. 5,5,4,4")
+    parser.add_argument("--byes", type=int, default=0, help="players on a bye each round")
     parser.add_argument("--budget", type=int, required=True)
     parser.add_argument("--q", type=int, default=0, help="first rounds in any order (see C)")
     parser.add_argument("--classes", default="0:1000000", help="round-2 classes first:last")
     args = parser.parse_args()
     n, rounds = (int(v) for v in args.field.split("x"))
     sizes = [int(v) for v in args.sizes.split(",")]
-    if sum(sizes) != n or n > 32:
-        sys.exit(f"table sizes {args.sizes} do not seat {n} players (at most 32)")
+    if sum(sizes) + args.byes != n or n > 32:
+        sys.exit(f"table sizes {args.sizes} and {args.byes} byes do not seat {n} players (at most 32)")
+    if args.byes and args.q:
+        sys.exit("--q takes no byes")
+    if args.byes:
+        sizes.append(-args.byes)
     binary = ROOT / "var" / "seating_exact_fair"
     source = ROOT / "bench" / "seating_exact_fair.c"
     if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
