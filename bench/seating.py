@@ -20,7 +20,7 @@ seconds much less.
 - odd counts: tables of 5 / 3 / byes round by round, with the fairness
   spread (most - fewest odd tables or byes per player);
 - ``--grid [--jobs 2]``: every count from 8 to 64 players and a spread to
-  400, 4 to 8 rounds, every odd-count policy: how many fields reach the
+  400, 3 to 12 rounds, every odd-count policy: how many fields reach the
   bound, the slowest (CPU seconds), and by how much the others miss it;
 - ``--maximal``: 16 to 400 players at tables of 4 over the most rounds
   without a repeat ((n - 1) // 3): which plans have none.
@@ -147,8 +147,8 @@ def bench_fields(fields, seed, *, constructions=True):
 
 #: Player counts for ``--grid``: every count from 8 to 64, then a spread up to 400.
 GRID_PLAYERS = [*range(8, 65), 70, 85, 99, 100, 130, 170, 201, 256, 299, 350, 399, 400]
-#: Rounds for ``--grid``: the evenings a club plays.
-GRID_ROUNDS = range(4, 9)
+#: Rounds for ``--grid``: the evenings a club plays, 3 to 12 rounds.
+GRID_ROUNDS = range(3, 13)
 
 
 def _grid_field(field):
@@ -163,7 +163,7 @@ def _grid_field(field):
 
 def bench_grid(seed, jobs):
     """Every grid count with every odd-count policy that can seat it over
-    4 to 8 rounds: repeats beside the bound, CPU seconds; then how many
+    3 to 12 rounds: repeats beside the bound, CPU seconds; then how many
     fields reach the bound, the slowest, and those above the bound."""
     import multiprocessing
 
@@ -344,7 +344,7 @@ def main() -> None:
     parser.add_argument(
         "--grid",
         action="store_true",
-        help="only the grid: 8 to 64 players and a spread to 400, 4 to 8 rounds, every policy",
+        help="only the grid: 8 to 64 players and a spread to 400, 3 to 12 rounds, every policy",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for --grid")
     parser.add_argument(

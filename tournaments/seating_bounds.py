@@ -132,6 +132,16 @@ _EXACT_FAIR = {
     (18, 4, (4, 4, 5, 5)): (19, _EXHAUSTIVE_FAIR),
     (21, 5, (4, 4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
     (23, 3, (4, 4, 5, 5, 5)): (10, _EXHAUSTIVE_FAIR),
+    (9, 3, (4, 5)): (20, _EXHAUSTIVE_FAIR),
+    (10, 3, (5, 5)): (18, _EXHAUSTIVE_FAIR),
+    (14, 4, (4, 5, 5)): (21, _EXHAUSTIVE_FAIR),
+    (17, 3, (4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
+    (17, 4, (4, 4, 4, 5)): (17, _EXHAUSTIVE_FAIR),
+    (18, 3, (4, 4, 5, 5)): (12, _EXHAUSTIVE_FAIR),
+    (21, 3, (4, 4, 4, 4, 5)): (6, _EXHAUSTIVE_FAIR),
+    (23, 4, (4, 4, 5, 5, 5)): (12, _EXHAUSTIVE_FAIR),
+    (10, 5, (3, 3, 4)): (17, _EXHAUSTIVE_FAIR),
+    (13, 3, (3, 3, 3, 4)): (6, _EXHAUSTIVE_FAIR),
 }
 
 
@@ -369,10 +379,16 @@ def counting_bound(
 
 #: Exact optima with byes (tables of 4, the byes handed out fairly), keyed
 #: by (players, rounds, byes a round): CP-SAT proofs (``bench/seating_cpsat.py``,
-#: the byes a table whose players meet nobody).
+#: the byes a table whose players meet nobody) and exhaustive searches
+#: (``bench/seating_exact_fair.py --byes``, which agrees on the first two).
 _EXACT_BYES = {
     (10, 4, 2): (9, _CPSAT_FAIR),
     (11, 4, 3): (6, _CPSAT_FAIR),
+    (9, 4, 1): (14, _EXHAUSTIVE_FAIR),
+    (11, 5, 3): (10, _EXHAUSTIVE_FAIR),
+    (13, 4, 1): (9, _EXHAUSTIVE_FAIR),
+    (14, 4, 2): (5, _EXHAUSTIVE_FAIR),
+    (17, 5, 1): (1, _EXHAUSTIVE_FAIR),
 }
 
 

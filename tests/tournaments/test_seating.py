@@ -781,8 +781,52 @@ def test_small_fields_proved_by_cp_sat_are_reached(n, rounds, odd, optimum):
 
 
 @pytest.mark.parametrize(
+    ("n", "rounds", "odd", "optimum"),
+    [
+        (10, 5, TABLES_OF_3, 17),
+        (13, 3, TABLES_OF_3, 6),
+        (9, 4, BYES, 14),
+        (11, 5, BYES, 10),
+        (13, 4, BYES, 9),
+        (14, 4, BYES, 5),
+        (17, 5, BYES, 1),
+    ],
+)
+def test_small_fields_proved_by_exhaustive_search_are_reached(n, rounds, odd, optimum):
+    """Exhaustive search (bench/seating_exact_fair.py, byes as a group
+    whose players meet nobody) proved these optima over the fair
+    schedules, above the counting bound; the plan reaches them, fairly."""
+    quality = plan_quality(n, rounds, odd=odd)
+    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
+    assert "exhaustive search" in quality.source
+    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=odd)
+    assert count_repeated_pairs(plan) == optimum
+    for r in range(1, rounds + 1):
+        byes, odds = fairness_counts(plan[:r])
+        for counts in (byes, odds):
+            values = [counts.get(p, 0) for p in range(1, n + 1)]
+            assert max(values) - min(values) <= 1
+
+
+@pytest.mark.parametrize(
     ("n", "rounds", "optimum"),
-    [(13, 3, 16), (13, 4, 22), (15, 4, 23), (17, 5, 22), (18, 4, 19), (21, 5, 12), (23, 3, 10)],
+    [
+        (13, 3, 16),
+        (13, 4, 22),
+        (15, 4, 23),
+        (17, 5, 22),
+        (18, 4, 19),
+        (21, 5, 12),
+        (23, 3, 10),
+        (9, 3, 20),
+        (10, 3, 18),
+        (14, 4, 21),
+        (17, 3, 12),
+        (17, 4, 17),
+        (18, 3, 12),
+        (21, 3, 6),
+        (23, 4, 12),
+    ],
 )
 def test_small_fields_with_tables_of_5_have_a_proved_fair_optimum_and_the_plan_reaches_it(
     n, rounds, optimum
