@@ -28,7 +28,7 @@ seconds much less.
 Exact figures beyond the bound come from ``bench/seating_exact.py``
 (12 players, exhaustive), ``bench/seating_cpsat.py`` (fair schedules
 with tables of 3, OR-Tools CP-SAT) and ``bench/seating_exact_fair.py``
-(fair schedules with tables of 5, exhaustive search in C).
+(fair schedules with tables of 5 or 3 or byes, exhaustive search in C).
 """
 
 from __future__ import annotations
