@@ -752,53 +752,59 @@ def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
         assert max(values) - min(values) <= 1
 
 
-@pytest.mark.parametrize(
-    ("n", "rounds", "optimum"),
-    [(10, 3, 8), (13, 4, 6), (14, 5, 6), (10, 4, 11), (11, 4, 12), (13, 5, 7)],
-)
-def test_small_fields_with_tables_of_3_have_a_proved_fair_optimum(n, rounds, optimum):
-    """Proved with CP-SAT (bench/seating_cpsat.py) over the fair schedules,
-    where unfair ones (a player at a table of 3 round after round) have
-    no repeat; the plan reaches it."""
-    quality = plan_quality(n, rounds, odd=TABLES_OF_3)
-    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
-    assert "CP-SAT" in quality.source
-    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
-    assert count_repeated_pairs(plan) == optimum
+_CPSAT = "CP-SAT"
+_EXHAUSTIVE = "exhaustive search"
 
 
 @pytest.mark.parametrize(
-    ("n", "rounds", "odd", "optimum"), [(9, 4, TABLES_OF_5, 32), (10, 4, BYES, 9), (11, 4, BYES, 6)]
-)
-def test_small_fields_proved_by_cp_sat_are_reached(n, rounds, odd, optimum):
-    """CP-SAT (bench/seating_cpsat.py) proved these optima over the fair
-    schedules (byes handed out fairly too); the plan reaches them."""
-    quality = plan_quality(n, rounds, odd=odd)
-    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
-    assert "CP-SAT" in quality.source
-    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=odd)
-    assert count_repeated_pairs(plan) == optimum
-
-
-@pytest.mark.parametrize(
-    ("n", "rounds", "odd", "optimum"),
+    ("n", "rounds", "odd", "optimum", "method"),
     [
-        (10, 5, TABLES_OF_3, 17),
-        (13, 3, TABLES_OF_3, 6),
-        (9, 4, BYES, 14),
-        (11, 5, BYES, 10),
-        (13, 4, BYES, 9),
-        (14, 4, BYES, 5),
-        (17, 5, BYES, 1),
+        # CP-SAT (bench/seating_cpsat.py) over the fair schedules, where
+        # unfair ones (a player at a table of 3 round after round) have none
+        (10, 3, TABLES_OF_3, 8, _CPSAT),
+        (13, 4, TABLES_OF_3, 6, _CPSAT),
+        (14, 5, TABLES_OF_3, 6, _CPSAT),
+        (10, 4, TABLES_OF_3, 11, _CPSAT),
+        (11, 4, TABLES_OF_3, 12, _CPSAT),
+        (13, 5, TABLES_OF_3, 7, _CPSAT),
+        (9, 4, TABLES_OF_5, 32, _CPSAT),
+        (10, 4, BYES, 9, _CPSAT),
+        (11, 4, BYES, 6, _CPSAT),
+        # exhaustive search (bench/seating_exact_fair.py, byes as a group
+        # whose players meet nobody); 18 x 4 reaches it through the stored schedule
+        (13, 3, TABLES_OF_5, 16, _EXHAUSTIVE),
+        (13, 4, TABLES_OF_5, 22, _EXHAUSTIVE),
+        (15, 4, TABLES_OF_5, 23, _EXHAUSTIVE),
+        (17, 5, TABLES_OF_5, 22, _EXHAUSTIVE),
+        (18, 4, TABLES_OF_5, 19, _EXHAUSTIVE),
+        (21, 5, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (23, 3, TABLES_OF_5, 10, _EXHAUSTIVE),
+        (9, 3, TABLES_OF_5, 20, _EXHAUSTIVE),
+        (10, 3, TABLES_OF_5, 18, _EXHAUSTIVE),
+        (14, 4, TABLES_OF_5, 21, _EXHAUSTIVE),
+        (17, 3, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (17, 4, TABLES_OF_5, 17, _EXHAUSTIVE),
+        (18, 3, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (21, 3, TABLES_OF_5, 6, _EXHAUSTIVE),
+        (23, 4, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (10, 5, TABLES_OF_3, 17, _EXHAUSTIVE),
+        (13, 3, TABLES_OF_3, 6, _EXHAUSTIVE),
+        (9, 4, BYES, 14, _EXHAUSTIVE),
+        (11, 5, BYES, 10, _EXHAUSTIVE),
+        (13, 4, BYES, 9, _EXHAUSTIVE),
+        (14, 4, BYES, 5, _EXHAUSTIVE),
+        (17, 5, BYES, 1, _EXHAUSTIVE),
     ],
 )
-def test_small_fields_proved_by_exhaustive_search_are_reached(n, rounds, odd, optimum):
-    """Exhaustive search (bench/seating_exact_fair.py, byes as a group
-    whose players meet nobody) proved these optima over the fair
-    schedules, above the counting bound; the plan reaches them, fairly."""
+def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
+    n, rounds, odd, optimum, method
+):
+    """Optima over the fair schedules, proved above the counting bound:
+    the bound is the optimum, cited with its proof, and the plan reaches
+    it with the odd tables and byes handed out fairly after every round."""
     quality = plan_quality(n, rounds, odd=odd)
     assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
-    assert "exhaustive search" in quality.source
+    assert method in quality.source
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=odd)
     assert count_repeated_pairs(plan) == optimum
     for r in range(1, rounds + 1):
@@ -806,42 +812,6 @@ def test_small_fields_proved_by_exhaustive_search_are_reached(n, rounds, odd, op
         for counts in (byes, odds):
             values = [counts.get(p, 0) for p in range(1, n + 1)]
             assert max(values) - min(values) <= 1
-
-
-@pytest.mark.parametrize(
-    ("n", "rounds", "optimum"),
-    [
-        (13, 3, 16),
-        (13, 4, 22),
-        (15, 4, 23),
-        (17, 5, 22),
-        (18, 4, 19),
-        (21, 5, 12),
-        (23, 3, 10),
-        (9, 3, 20),
-        (10, 3, 18),
-        (14, 4, 21),
-        (17, 3, 12),
-        (17, 4, 17),
-        (18, 3, 12),
-        (21, 3, 6),
-        (23, 4, 12),
-    ],
-)
-def test_small_fields_with_tables_of_5_have_a_proved_fair_optimum_and_the_plan_reaches_it(
-    n, rounds, optimum
-):
-    """Proved by exhaustive search (bench/seating_exact_fair.py) over the
-    fair schedules; 18 x 4 reaches it through the stored schedule."""
-    quality = plan_quality(n, rounds, odd=TABLES_OF_5)
-    assert (quality.bound, quality.best_known, quality.exact) == (optimum, optimum, True)
-    assert "exhaustive search" in quality.source
-    plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_5)
-    assert count_repeated_pairs(plan) == optimum
-    for r in range(1, rounds + 1):
-        _, odds = fairness_counts(plan[:r])
-        values = [odds.get(p, 0) for p in range(1, n + 1)]
-        assert max(values) - min(values) <= 1
 
 
 @pytest.mark.parametrize(("n", "rounds", "sizes"), list(seating_designs.BEST_SCHEDULES))
