@@ -738,7 +738,7 @@ def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     3m + i + 1): {3m, (a, 0), (b, 1), (c, 2)} from the stored "a b c",
     then the others; round r adds r to every x (:func:`develop`).  Why every
     pair outside a group then meets once, and how the tables were found
-    (exact cover): ``bench/seating_layers.py``.
+    (exact cover, or its tabu search from m = 23): ``bench/seating_layers.py``.
     """
     if n % 12:
         return []
@@ -765,7 +765,7 @@ def _turned(p: int, turn: int, m: int, u: int = 1) -> int:
 
 LAYERED_SOURCE = (
     "resolvable 4-GDD of type 3^{u} over Z_{m}, fixed by turning the layers (found by exact "
-    "cover, bench/seating_layers.py)"
+    "cover or tabu search, bench/seating_layers.py)"
 )
 
 #: Representative tables of the resolvable 4-GDDs of type 3^(m + 1)
@@ -820,7 +820,7 @@ def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
 
 PAIRED_SOURCE = (
     "resolvable 4-GDD of type 2^{u} over Z_{m}, fixed by x -> {mult}x while turning the "
-    "layers (found by exact cover, bench/seating_layers.py --groups 2)"
+    "layers (found by exact cover or tabu search, bench/seating_layers.py --groups 2)"
 )
 
 #: Representative tables of the resolvable 4-GDDs of type 2^((3m + 2) / 2)
