@@ -33,12 +33,14 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
 - with byes (``--byes B``: a group whose players meet nobody, handed out
   fairly like an odd table): 9 x 4 (1 bye): 14 (bound 12); 11 x 5 (3
   byes): 10 (7); 13 x 4 (1): 9 (6); 14 x 4 (2): 5 (3), each about 1 s;
-  17 x 5 (1 bye): 1 (0) in 59 s: no fair schedule is repeat-free.
+  17 x 5 (1 bye): 1 (0) in 59 s: no fair schedule is repeat-free;
+  13 x 5 (1 bye): 15 (12) in 143 s;
+- 22 x 5 (5, 5, 4, 4, 4): 14 (bound 12) in 311 s.
 
-Not settled within 60 to 200 s (the plan's figure stands): 13 x 6 and
-17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5, 21 x 4, 22 x 5 and 23 x 5
-with tables of 5, and with byes 13 x 5, 14 x 5, 15 x 6 and the fields of
-17 players and more over 6 rounds and more.
+Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
+17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5, 21 x 4 and 23 x 5 with
+tables of 5, and with byes 14 x 5, 15 x 6 and the fields of 17 players
+and more over 6 rounds and more.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with

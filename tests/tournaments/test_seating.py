@@ -787,6 +787,7 @@ _EXHAUSTIVE = "exhaustive search"
         (18, 3, TABLES_OF_5, 12, _EXHAUSTIVE),
         (21, 3, TABLES_OF_5, 6, _EXHAUSTIVE),
         (23, 4, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (22, 5, TABLES_OF_5, 14, _EXHAUSTIVE),
         (10, 5, TABLES_OF_3, 17, _EXHAUSTIVE),
         (13, 3, TABLES_OF_3, 6, _EXHAUSTIVE),
         (9, 4, BYES, 14, _EXHAUSTIVE),
@@ -794,6 +795,7 @@ _EXHAUSTIVE = "exhaustive search"
         (13, 4, BYES, 9, _EXHAUSTIVE),
         (14, 4, BYES, 5, _EXHAUSTIVE),
         (17, 5, BYES, 1, _EXHAUSTIVE),
+        (13, 5, BYES, 15, _EXHAUSTIVE),
     ],
 )
 def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
