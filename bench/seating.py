@@ -103,6 +103,7 @@ FIELDS = [
     (64, 21, TABLES_OF_5),
     (72, 23, TABLES_OF_5),
     (76, 25, TABLES_OF_5),
+    (80, 26, TABLES_OF_5),
     (84, 27, TABLES_OF_5),
     (100, 33, TABLES_OF_5),
     (144, 47, TABLES_OF_5),
