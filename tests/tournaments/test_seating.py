@@ -397,11 +397,8 @@ def test_every_stored_layered_design_seats_everyone_with_everyone_outside_the_gr
     n = 3 * m + 3
     classes = seating_designs.layered_classes(n)
     assert len(classes) == m
-    assert_resolvable_design(classes, n)
-    met = meetings(as_seating(classes))
     groups = [(x, m + x, 2 * m + x) for x in range(m)] + [(3 * m, 3 * m + 1, 3 * m + 2)]
-    assert not any(pair in met for g in groups for pair in itertools.combinations(g, 2))
-    assert len(met) == n * (n - 1) // 2 - 3 * (m + 1)
+    assert_group_divisible_design(classes, n, groups)
 
 
 @pytest.mark.parametrize("m", sorted(seating_designs.PAIRED_BASES))
@@ -411,11 +408,17 @@ def test_every_stored_paired_design_seats_everyone_with_everyone_but_one(m):
     n = 3 * m + 2
     classes = seating_designs.paired_classes(n)
     assert len(classes) == m
+    groups = [(k * m + x, k * m + x + m // 2) for k in range(3) for x in range(m // 2)]
+    assert_group_divisible_design(classes, n, [*groups, (3 * m, 3 * m + 1)])
+
+
+def assert_group_divisible_design(classes, n, groups):
+    """A resolvable design (:func:`assert_resolvable_design`) in which the
+    pairs of a group never meet and every other pair meets once."""
     assert_resolvable_design(classes, n)
     met = meetings(as_seating(classes))
-    groups = [(k * m + x, k * m + x + m // 2) for k in range(3) for x in range(m // 2)]
-    assert not any(pair in met for pair in [*groups, (3 * m, 3 * m + 1)])
-    assert len(met) == n * (n - 1) // 2 - n // 2
+    assert not any(pair in met for g in groups for pair in itertools.combinations(g, 2))
+    assert len(met) == n * (n - 1) // 2 - sum(len(g) * (len(g) - 1) // 2 for g in groups)
 
 
 def test_rotational_designs_cover_every_field_of_4_mod_12_up_to_400():
