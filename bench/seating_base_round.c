@@ -12,8 +12,9 @@
  * in minutes.  The forms with a symmetry did better: 40 to 400 players by
  * exact cover of the base rounds fixed by negation
  * (bench/seating_rotational.py), 36 to 72 by those fixed by turning the
- * layers (bench/seating_layers.py and .c).  Kept for the forms no symmetry
- * covers yet (type 2^u: 44, 56, 68, ..).
+ * layers (bench/seating_layers.py and .c), 44, 56 and 80 by those fixed by
+ * x -> ux while turning the layers (--groups 2).  Kept for the forms no
+ * symmetry covers yet (type 2^u where m has no unit of order 3: 68, 92, ..).
  *
  * Points: m * L cyclic points (x, layer), numbered layer * m + x, and F
  * fixed points numbered m * L .. m * L + F - 1; tables of 4.  Round r of

@@ -38,7 +38,9 @@ Dividing the points, the pure differences (+-m/2 excluded) and the mixed
 ones by that map leaves an exact cover of the same kind: every x once,
 every pure class once, every mixed difference (0 included) once, each
 fixed player once.  44 x 14: 10,032 options, 22,011 steps, 3 minutes;
-with ``--search`` (``bench/seating_layers.c`` given u) 56 x 18 in seconds.
+with ``--search`` (``bench/seating_layers.c`` given u) 56 x 18 in seconds,
+80 x 26 in minutes with ``--multiplier 9 --seed 201`` (u = 3 found nothing
+in an hour).
 """
 
 from __future__ import annotations
@@ -124,9 +126,10 @@ def _paired_options(m: int, u: int) -> dict[tuple, list[tuple]]:
 
 
 def multiplier(m: int) -> int:
-    """The least unit u of order 3 mod m (ValueError when there is none)."""
+    """The least unit u of order 3 mod m (ValueError when there is none;
+    u^3 = 1 makes u a unit)."""
     for u in range(2, m):
-        if pow(u, 3, m) == 1 and u % m != 1 and all(u % p for p in range(2, u + 1) if m % p == 0):
+        if pow(u, 3, m) == 1:
             return u
     raise ValueError(f"no unit of order 3 mod {m}")
 
@@ -198,13 +201,17 @@ def main() -> None:
     parser.add_argument("--data", action="store_true", help="print the stored lines")
     parser.add_argument("--search", action="store_true", help="tabu search (C) for large m")
     parser.add_argument("--groups", type=int, choices=(2, 3), default=3, help="group size")
+    parser.add_argument(
+        "--multiplier", type=int, help="u for --groups 2 --search (default: the least)"
+    )
     args = parser.parse_args()
     for m in args.m or ((14,) if args.groups == 2 else (7, 11, 15, 19)):
         start = time.perf_counter()
         if args.groups == 2:
             n = 3 * m + 2
             if args.search:
-                line, steps, options = tabu_search(m, args.seed, multiplier(m)), 0, 0
+                u = args.multiplier or multiplier(m)
+                line, steps, options = tabu_search(m, args.seed, u), 0, 0
             else:
                 line, steps, options = paired_round(m, args.seed)
             rounds = paired_classes(n, line)
