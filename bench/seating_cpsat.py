@@ -36,7 +36,10 @@ No proof within 300 s (``round2`` or ``tables``): 13 x 4 with tables of 5
 (22 found, proved >= 9; counting bound 16); within 120 s (``round2``):
 15 x 4 with tables of 5 (23 found, counting bound 18), 18 x 4 with tables
 of 5 (20, bound 14), 23 x 3 with tables of 5 (10, bound 6).  Without the
-``round2`` orders (300 s): 17 x 5 with a bye a round (1, bound 0).
+``round2`` orders (300 s): 17 x 5 with a bye a round (1, bound 0).  With
+``round2`` and one worker (600 s): 18 x 6 with tables of 3 (6 found,
+proved >= 0), where repeat-free schedules exist when the tables of 3 may
+go to some players twice before others have one.
 """
 
 from __future__ import annotations

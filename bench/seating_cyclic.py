@@ -47,7 +47,16 @@ and for fair repeat-free schedules with odd tables or byes:
   17, 19, 35);
 - 32 x 10 over Z_31 with a fixed point: no answer in 400 s; with a
   multiplier (u = 2, 5, 30, the fixed point's table invariant) infeasible
-  at once.
+  at once;
+- with several base rounds (``--bases B``, each developed over rounds / B
+  shifts, one after the other or ``--interleave``d), none for 18 x 6 with
+  tables of 3 over Z_3 (6 layers, two bases; with ``--cover pairs``, the
+  9 pairs that never meet being x of layers 2k and 2k + 1, in 1 s) or Z_2
+  (three bases), 25 x 8 with tables of 3 over Z_25 or Z_5 (two bases), or
+  45 x 12 with a table of 5 over Z_45, Z_15 or Z_9 (two or three bases):
+  the solver proves each in seconds (over Z_45 at once: a table of 5 that
+  reaches every player once in the first 9 rounds has its points 9 apart,
+  and they meet again).
 """
 
 from __future__ import annotations
@@ -88,18 +97,24 @@ def model(
     shape=None,
     multiplier=0,
     invariant=0,
+    bases=1,
+    interleave=False,
 ):
     """(model, a, table sizes): a[p, t] says point p sits at base table t
     (the last table, when there are byes, is the byes, whose size ends
     the sizes).  ``cover`` (with
     ``zero`` and all m rounds): every pair meets exactly once except the
     groups of a group divisible design, "half" (x and x + m/2 of a layer:
-    type 2^k) or "column" (x of every layer: type (layers)^m), and the
-    fixed points among themselves.  ``shape``: per table, how many points
-    of each layer (then fixed points) sit there.  ``multiplier`` u: the
+    type 2^k), "column" (x of every layer: type (layers)^m) or "pairs" (x
+    of layers 2k and 2k + 1), and the fixed points among themselves.
+    ``shape``: per table, how many points of each layer (then fixed
+    points) sit there.  ``multiplier`` u: the
     base round is mapped to itself by x -> u * x (mod m) in every layer,
     its tables permuted in cycles of u's order but for the last
-    ``invariant`` ones, each mapped to itself (cyclotomic symmetry)."""
+    ``invariant`` ones, each mapped to itself (cyclotomic symmetry).
+    ``bases`` B: B base rounds, each developed over rounds / B shifts
+    (base b's shifts in a row, or with ``interleave`` round r is base
+    r mod B shifted r // B); a[b, p, t] for base b (a[p, t] when B = 1)."""
 
     def excluded(u, v):
         if u >= cyclic and v >= cyclic:
@@ -109,6 +124,8 @@ def model(
         same_layer = u // m == v // m
         if cover == "half":
             return same_layer and (u - v) % m == m // 2
+        if cover == "pairs":  # x of layers 2k and 2k + 1
+            return not same_layer and u % m == v % m and u // m // 2 == v // m // 2
         return not same_layer and u % m == v % m
 
     md = cp_model.CpModel()
@@ -116,14 +133,27 @@ def model(
     all_sizes = list(sizes) + ([byes] if byes else [])
     tables = range(len(all_sizes))
     meeting = [t for t in tables if t < len(sizes)]
-    a = {(p, t): md.NewBoolVar(f"a{p}_{t}") for p in range(n) for t in tables}
-    for p in range(n):
-        md.AddExactlyOne(a[p, t] for t in tables)
-    for t in tables:
-        md.Add(sum(a[p, t] for p in range(n)) == all_sizes[t])
+    per_base = rounds // bases
+    if per_base * bases != rounds:
+        sys.exit(f"{rounds} rounds are not {bases} bases' shifts")
+    av = {
+        (b, p, t): md.NewBoolVar(f"a{b}_{p}_{t}")
+        for b in range(bases)
+        for p in range(n)
+        for t in tables
+    }
+    for b in range(bases):
+        for p in range(n):
+            md.AddExactlyOne(av[b, p, t] for t in tables)
+        for t in tables:
+            md.Add(sum(av[b, p, t] for p in range(n)) == all_sizes[t])
+    a = {(p, t): av[0, p, t] for p in range(n) for t in tables}
 
     def shift(p, r):
         return shifted(p, r, m, cyclic)
+
+    def base_of(r):  # round r: (its base round, its shift)
+        return (r % bases, r // bases) if interleave else divmod(r, per_base)
 
     # fairness: counts of odd tables and of byes after every round
     for members in (
@@ -133,35 +163,37 @@ def model(
         if not members:
             continue
         seats = sum(all_sizes[t] for t in members)
-        status = [sum(a[p, t] for t in members) for p in range(n)]
+        status = [[sum(av[b, p, t] for t in members) for p in range(n)] for b in range(bases)]
         for k in range(1, rounds + 1):
             low, high = divmod(k * seats, n)
             for u in range(n):
-                count = sum(status[shift(u, -r)] for r in range(k))
+                count = sum(status[base_of(r)[0]][shift(u, -base_of(r)[1])] for r in range(k))
                 md.Add(count >= low)
                 md.Add(count <= low + (high > 0))
     same = {}
-    for p in range(n):
-        for q in range(p + 1, n):
-            both = []
-            for t in meeting:  # exactly: p and q at table t
-                y = md.NewBoolVar("")
-                md.AddBoolOr([a[p, t].Not(), a[q, t].Not(), y])
-                md.AddImplication(y, a[p, t])
-                md.AddImplication(y, a[q, t])
-                both.append(y)
-            s = md.NewBoolVar(f"s{p}_{q}")
-            md.Add(s == sum(both))
-            same[p, q] = s
+    for b in range(bases):
+        for p in range(n):
+            for q in range(p + 1, n):
+                both = []
+                for t in meeting:  # exactly: p and q at table t
+                    y = md.NewBoolVar("")
+                    md.AddBoolOr([av[b, p, t].Not(), av[b, q, t].Not(), y])
+                    md.AddImplication(y, av[b, p, t])
+                    md.AddImplication(y, av[b, q, t])
+                    both.append(y)
+                s = md.NewBoolVar(f"s{b}_{p}_{q}")
+                md.Add(s == sum(both))
+                same[b, p, q] = s
     repeats = []
     for u in range(n):
         for v in range(u + 1, n):
             terms = []
             for r in range(rounds):
-                p, q = sorted((shift(u, -r), shift(v, -r)))
-                terms.append(same[p, q])
+                b, j = base_of(r)
+                p, q = sorted((shift(u, -j), shift(v, -j)))
+                terms.append(same[b, p, q])
             if zero:
-                if cover and rounds == m and not excluded(u, v):
+                if cover and per_base == m and not excluded(u, v):
                     md.Add(sum(terms) == 1)  # every pair meets: an exact cover
                 else:
                     md.Add(sum(terms) <= 1)
@@ -169,8 +201,8 @@ def model(
                 extra = md.NewIntVar(0, rounds - 1, "")
                 md.Add(extra >= sum(terms) - 1)
                 repeats.append(extra)
-    if cover and rounds == m:
-        md.Add(sum(same.values()) == sum(s * (s - 1) // 2 for s in sizes))
+    if cover and per_base == m:
+        md.Add(sum(same.values()) == bases * sum(s * (s - 1) // 2 for s in sizes))
     for t, counts in enumerate(shape or []):  # points per layer (then fixed) at table t
         groups = [range(k * m, (k + 1) * m) for k in range(cyclic // m)] + [range(cyclic, n)]
         for members, count in zip(groups, counts):
@@ -193,7 +225,7 @@ def model(
     objective = sum(repeats) if repeats else 0
     if repeats:
         md.Minimize(objective)
-    return md, a, all_sizes
+    return md, av, all_sizes
 
 
 def main() -> None:
@@ -203,7 +235,9 @@ def main() -> None:
     parser.add_argument("--fixed", type=int, default=0, help="points that do not move")
     parser.add_argument("--odd", default=TABLES_OF_5, choices=ODD_POLICIES)
     parser.add_argument("--zero", action="store_true", help="only repeat-free schedules")
-    parser.add_argument("--cover", choices=("half", "column"), help="groups that never meet")
+    parser.add_argument(
+        "--cover", choices=("half", "column", "pairs"), help="groups that never meet"
+    )
     parser.add_argument(
         "--shape", help="per table, points of each layer then fixed ones: 1111,3100,..."
     )
@@ -211,6 +245,8 @@ def main() -> None:
     parser.add_argument(
         "--invariant", type=int, default=0, help="tables the multiplier maps to themselves"
     )
+    parser.add_argument("--bases", type=int, default=1, help="base rounds, each developed")
+    parser.add_argument("--interleave", action="store_true", help="round r: base r mod B")
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -233,6 +269,8 @@ def main() -> None:
         shape=[[int(c) for c in t] for t in args.shape.split(",")] if args.shape else None,
         multiplier=args.multiplier,
         invariant=args.invariant,
+        bases=args.bases,
+        interleave=args.interleave,
     )
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.seconds
@@ -244,14 +282,29 @@ def main() -> None:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
         return
-    base = [sorted(p for p in range(n) if solver.Value(a[p, t])) for t in range(len(plan.sizes))]
-    schedule = develop(base, m, n - args.fixed, rounds)
+    bases = [
+        [sorted(p for p in range(n) if solver.Value(a[b, p, t])) for t in range(len(plan.sizes))]
+        for b in range(args.bases)
+    ]
+    per_base = rounds // args.bases
+    developed = [develop(base, m, n - args.fixed, per_base) for base in bases]
+    schedule = [
+        developed[r % args.bases][r // args.bases]
+        if args.interleave
+        else developed[r // per_base][r % per_base]
+        for r in range(rounds)
+    ]
     repeats = count_repeated_pairs([Seating(tuple(map(tuple, tables))) for tables in schedule])
     print(
         f"{head}: {solver.StatusName(status)} {repeats} repeated pairs "
         f"(counting bound {quality.bound}), {time.perf_counter() - start:.0f} s"
     )
-    print(" | ".join(" ".join(str(p) for p in t) for t in base))
+    for base in bases:
+        print(" | ".join(" ".join(str(p) for p in t) for t in base))
+    if args.bases > 1:
+        print("rounds:")
+        for tables in schedule:
+            print("  " + " | ".join(" ".join(str(p) for p in t) for t in tables))
 
 
 if __name__ == "__main__":
