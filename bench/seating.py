@@ -105,6 +105,7 @@ FIELDS = [
     (76, 25, TABLES_OF_5),
     (80, 26, TABLES_OF_5),
     (84, 27, TABLES_OF_5),
+    (96, 31, TABLES_OF_5),
     (100, 33, TABLES_OF_5),
     (144, 47, TABLES_OF_5),
     (400, 133, TABLES_OF_5),

@@ -14,19 +14,30 @@
  * covered pair with any slot of another table and the changes of its
  * layer; after a stall, a few random swaps.
  *
- * With a multiplier u (the last argument; 0: none), the form of type 2^u of
- * seating_layers.py --groups 2: m even, two fixed players each at a table
- * {oo_i, (a, 0), (u a, 1), (u^2 a, 2)} (one slot, whose pair is the mixed
- * difference (u - 1) a), the base round fixed by (x, l) -> (u x, l + 1);
- * a slot then holds the point u^l o of its layer l for its value o, the
- * differences are turned back to layer 0 by u^-l, the pure difference m / 2
- * is the groups' and mixed 0 is allowed.
+ * With a multiplier u (0: none), a unit of order 3 mod m, the base round
+ * is fixed by (x, l) -> (u x, l + 1): a slot then holds the point u^l o of
+ * its layer l for its value o, and the differences are turned back to
+ * layer 0 by u^-l.  For m = 3 (mod 4) that is the layered form with more
+ * symmetry (the fixed table as before, with its points u^l o); for m even
+ * (needed there) the form of type 2^u of seating_layers.py --groups 2: two
+ * fixed players each at a table {oo_i, (a, 0), (u a, 1), (u^2 a, 2)} (one
+ * slot, whose pair is the mixed difference (u - 1) a), the pure difference
+ * m / 2 the groups' and mixed 0 allowed.
  *
- * Usage: seating_layers m seed steps [u]
+ * With a temperature T > 0 (the last argument), simulated annealing
+ * replaces the tabu search: each step a random swap of two slots' values
+ * (different tables) or, one time in four, a random change of a slot's
+ * layer, half the time at a slot of a wrongly covered pair, kept when it
+ * does not raise the cost or else with probability exp(-rise / T).
+ *
+ * Usage: seating_layers m seed steps [u [T]]
  * Prints "FOUND a b c | p p p p | ..." (players layer * m + x, the form of
- * seating_designs.LAYERED_BASES), with u "FOUND u: a0 a1 | p p p p | ..."
- * (seating_designs.PAIRED_BASES), or "NONE <best cost>".
+ * seating_designs.LAYERED_BASES; with u, "FOUND u: a b c | ..", the fixed
+ * table's points of each layer), for m even "FOUND u: a0 a1 | p p p p |
+ * ..." (seating_designs.PAIRED_BASES), or "NONE <best cost>" (annealing:
+ * the last cost).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +52,8 @@ static uint64_t next64(void) {
 }
 static int below(int n) { return (int)((next64() >> 33) % (uint64_t)n); }
 
-static int m, nslots, ntables, u = 0, nfixed; /* u: multiplier (0: the layered form) */
+static int m, nslots, ntables, u = 0, nfixed; /* u: multiplier (0: none) */
+static int paired;                             /* the form of type 2^u (m even) */
 static int upow[3], uinv[3];                   /* u^l and u^-l mod m (1 without u) */
 static int *x, *layer, *table, *first; /* per slot; first: slot opens its table */
 static int *start;                      /* per table: its first slot; tables are consecutive */
@@ -64,7 +76,7 @@ static int class_of(int i, int j) {
 
 static int target(int c) {
     if (c < m) return c >= 1 && 2 * c < m; /* pure classes below m / 2 (m / 2: the groups) */
-    return u ? 1 : c != m;                 /* layered: mixed 0 would join a group */
+    return paired ? 1 : c != m;            /* layered: mixed 0 would join a group */
 }
 
 static int wrong(int c, int v) { return v > target(c) ? v - target(c) : target(c) - v; }
@@ -116,8 +128,14 @@ int main(int argc, char **argv) {
     state = strtoull(argv[2], NULL, 10);
     long long steps = atoll(argv[3]);
     if (argc > 4) u = atoi(argv[4]);
-    if (u ? (m % 4 != 2 || (long long)u * u % m * u % m != 1) : (m % 4 != 3 || m < 7)) {
-        fprintf(stderr, "layered: m = 3 (mod 4), at least 7; paired: m = 2 (mod 4), u^3 = 1\n");
+    double anneal = argc > 5 ? atof(argv[5]) : 0; /* temperature: anneal instead */
+    paired = m % 2 == 0;
+    if (paired ? (m % 4 != 2 || !u) : (m % 4 != 3 || m < 7)) {
+        fprintf(stderr, "layered: m = 3 (mod 4), at least 7; paired: m = 2 (mod 4), with u\n");
+        return 2;
+    }
+    if (u && (u % m == 1 || (long long)u * u % m * u % m != 1)) {
+        fprintf(stderr, "u must have order 3 mod m\n");
         return 2;
     }
     upow[0] = uinv[0] = 1;
@@ -125,9 +143,9 @@ int main(int argc, char **argv) {
     upow[2] = (int)((long long)upow[1] * upow[1] % m);
     uinv[1] = upow[2]; /* u^3 = 1 */
     uinv[2] = upow[1];
-    nfixed = u ? 2 : 3; /* slots of the fixed players' tables */
+    nfixed = paired ? 2 : 3; /* slots of the fixed players' tables */
     nslots = m;
-    ntables = (u ? 2 : 1) + (m - nfixed) / 4;
+    ntables = (paired ? 2 : 1) + (m - nfixed) / 4;
     x = malloc(sizeof(int) * nslots);
     layer = malloc(sizeof(int) * nslots);
     table = malloc(sizeof(int) * nslots);
@@ -141,13 +159,13 @@ int main(int argc, char **argv) {
         x[i] = x[j];
         x[j] = t;
     }
-    int open = u ? 2 : 1; /* the fixed players' tables come first */
+    int open = paired ? 2 : 1; /* the fixed players' tables come first */
     for (int i = 0; i < nfixed; i++) {
-        table[i] = u ? i : 0;
-        layer[i] = u ? 0 : i;
+        table[i] = paired ? i : 0;
+        layer[i] = paired ? 0 : i;
         first[i] = 1; /* their layers are fixed */
     }
-    for (int t = 0; t < open; t++) start[t] = u ? t : 0;
+    for (int t = 0; t < open; t++) start[t] = paired ? t : 0;
     for (int t = open; t < ntables; t++) {
         start[t] = nfixed + 4 * (t - open);
         for (int k = 0; k < 4; k++) {
@@ -161,6 +179,50 @@ int main(int argc, char **argv) {
     int cost = 0;
     for (int c = 0; c < nclasses; c++) cost += wrong(c, 0);
     for (int t = 0; t < ntables; t++) table_pairs(t, +1, &cost);
+    if (anneal > 0) { /* simulated annealing instead of the tabu search */
+        double temp = anneal;
+        int *focus = malloc(sizeof(int) * nslots);
+        for (long long it = 1; it <= steps && cost > 0; it++) {
+            int i = below(nslots), d, j = -1, old = -1;
+            if (below(2) == 0) { /* half the time, a slot of a wrongly covered pair */
+                int nb = 0;
+                for (int t = 0; t < ntables; t++) {
+                    int sb = start[t], eb = start[t + 1];
+                    if (eb - sb == 1) {
+                        int c = m + mod((long long)(u - 1) * x[sb]);
+                        if (count[c] != target(c)) focus[nb++] = sb;
+                        continue;
+                    }
+                    for (int a = sb; a < eb; a++)
+                        for (int b = sb; b < eb; b++)
+                            if (a != b && count[class_of(a, b)] != target(class_of(a, b))) {
+                                focus[nb++] = a;
+                                break;
+                            }
+                }
+                if (nb) i = focus[below(nb)];
+            }
+            if (!first[i] && below(4) == 0) {
+                old = layer[i];
+                int l = (old + 1 + below(2)) % 3;
+                d = set_layer(i, l, &cost);
+            } else {
+                j = below(nslots);
+                if (table[j] == table[i]) continue;
+                d = swap_x(i, j, &cost);
+            }
+            if (d > 0 && (double)(next64() >> 11) / 9007199254740992.0 >= exp(-d / temp)) {
+                if (j >= 0)
+                    swap_x(i, j, &cost);
+                else
+                    set_layer(i, old, &cost);
+            }
+        }
+        if (cost > 0) {
+            printf("NONE %d\n", cost);
+            return 1;
+        }
+    }
     int best = cost, since = 0;
     long long *tabu = calloc((size_t)nslots * m, sizeof(long long)); /* slot, value */
     int *bad = malloc(sizeof(int) * nslots);
@@ -232,12 +294,11 @@ int main(int argc, char **argv) {
         printf("NONE %d\n", best);
         return 1;
     }
-    /* the fixed tables' points of layer 0 (a b c, or u: a0 a1), then the others as
-     * layer * m + x */
-    if (u)
-        printf("FOUND %d: %d %d", u, x[0], x[1]);
-    else
-        printf("FOUND %d %d %d", x[0], x[1], x[2]);
+    /* the fixed tables' x (a b c, one per layer, or u: a0 a1 of layer 0; with u,
+     * "u: " first), then the others as layer * m + x */
+    printf("FOUND");
+    if (u) printf(" %d:", u);
+    for (int i = 0; i < nfixed; i++) printf(" %d", point(i));
     for (int t = open; t < ntables; t++) {
         printf(" |");
         for (int i = start[t]; i < start[t + 1]; i++) printf(" %d", layer[i] * m + point(i));

@@ -736,9 +736,12 @@ def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     the fixed players.  The base round is every representative table
     turned through the layers ((x, l) -> (x, l + 1), fixed player 3m + i ->
     3m + i + 1): {3m, (a, 0), (b, 1), (c, 2)} from the stored "a b c",
-    then the others; round r adds r to every x (:func:`develop`).  Why every
-    pair outside a group then meets once, and how the tables were found
-    (exact cover, or its tabu search from m = 23): ``bench/seating_layers.py``.
+    then the others; round r adds r to every x (:func:`develop`).  A line
+    "u: a b c | .." (u a unit of order 3 mod m) turns the layers while
+    multiplying x by u ((x, l) -> (u x, l + 1)), as :func:`paired_classes`
+    does.  Why every pair outside a group then meets once, and how the
+    tables were found (exact cover, its tabu search from m = 23, simulated
+    annealing with u from m = 31): ``bench/seating_layers.py``.
     """
     if n % 12:
         return []
@@ -746,15 +749,25 @@ def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     line = line if line is not None else LAYERED_BASES.get(m)
     if line is None:
         return []
+    u, line = _multiplier(line)
     parts = [[int(v) for v in part.split()] for part in line.split("|")]
     (a, b, c), representatives = parts[0], parts[1:]
 
     base = []
     for turn in range(3):
-        fixed = [_turned(p, turn, m) for p in (a, m + b, 2 * m + c)]
+        fixed = [_turned(p, turn, m, u) for p in (a, m + b, 2 * m + c)]
         base.append([3 * m + turn, *fixed])
-        base.extend([_turned(p, turn, m) for p in table] for table in representatives)
+        base.extend([_turned(p, turn, m, u) for p in table] for table in representatives)
     return develop(base, m, 3 * m, m)
+
+
+def _multiplier(line: str) -> tuple[int, str]:
+    """A stored base line's multiplier u and its tables: "u: tables" gives
+    (u, tables), a line without "u:" (1, line)."""
+    if ":" not in line:
+        return 1, line
+    head, body = line.split(":", 1)
+    return int(head), body
 
 
 def _turned(p: int, turn: int, m: int, u: int = 1) -> int:
@@ -764,15 +777,17 @@ def _turned(p: int, turn: int, m: int, u: int = 1) -> int:
 
 
 LAYERED_SOURCE = (
-    "resolvable 4-GDD of type 3^{u} over Z_{m}, fixed by turning the layers (found by exact "
-    "cover or tabu search, bench/seating_layers.py)"
+    "resolvable 4-GDD of type 3^{u} over Z_{m}, fixed by {symmetry} (found by exact cover, "
+    "tabu search or simulated annealing, bench/seating_layers.py)"
 )
 
 #: Representative tables of the resolvable 4-GDDs of type 3^(m + 1)
 #: (:func:`layered_classes`), per m: the fixed table's a b c, then each
-#: representative table as players layer * m + x.  Found by exact cover
-#: (``bench/seating_layers.py``, seed 0) up to m = 19, by its tabu search
-#: beyond (``--search``, the seed in the comment); the tests check every pair.
+#: representative table as players layer * m + x ("u: " first when the
+#: base round is fixed by x -> u x while turning the layers).  Found by
+#: exact cover (``bench/seating_layers.py``, seed 0) up to m = 19, by its
+#: tabu search beyond (``--search``, the seed in the comment), by simulated
+#: annealing (``--anneal``) from m = 31; the tests check every pair.
 LAYERED_BASES: dict[int, str] = {
     7: "0 1 5 | 2 17 18 20",
     11: "0 3 1 | 2 17 18 20 | 4 16 8 21",
@@ -781,6 +796,10 @@ LAYERED_BASES: dict[int, str] = {
     23: "2 18 5 | 13 54 65 4 | 20 15 17 44 | 0 1 37 58 | 10 57 6 49 | 9 53 22 16",  # seed 1
     27: (  # seed 2 (seed 1 gave up after 20 minutes)
         "18 21 7 | 17 80 29 36 | 12 38 43 15 | 25 50 31 40 | 0 74 60 59 | 3 64 19 35 | 24 22 68 1"
+    ),
+    31: (  # annealing, seed 1 with u = 5, in a minute (the tabu search found none in hours)
+        "5: 15 27 8 | 18 69 35 21 | 19 86 76 20 | 29 67 68 31 | 11 3 63 17 | 28 26 10 6 | "
+        "22 60 81 1 | 14 79 90 34"
     ),
 }
 
@@ -806,8 +825,7 @@ def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     stored = line if line is not None else PAIRED_BASES.get(m)
     if stored is None:
         return []
-    head, body = stored.split(":", 1)
-    u = int(head)
+    u, body = _multiplier(stored)
     parts = [[int(v) for v in part.split()] for part in body.split("|")]
     fixed, representatives = parts[0], parts[1:]
     base = [
@@ -1013,10 +1031,15 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
         if n % 12 == 4 and (n - 1) // 3 in ROTATIONAL_BASES:
             offer(rotational_classes(n), ROTATIONAL_SOURCE.format(n=n, m=(n - 1) // 3))
         if n % 12 == 0 and (n - 3) // 3 in LAYERED_BASES:
-            offer(layered_classes(n), LAYERED_SOURCE.format(u=n // 3, m=(n - 3) // 3))
+            m = (n - 3) // 3
+            mult, _ = _multiplier(LAYERED_BASES[m])
+            symmetry = (
+                f"x -> {mult}x while turning the layers" if mult != 1 else "turning the layers"
+            )
+            offer(layered_classes(n), LAYERED_SOURCE.format(u=n // 3, m=m, symmetry=symmetry))
         if n % 12 == 8 and (n - 2) // 3 in PAIRED_BASES:
             m = (n - 2) // 3
-            mult = PAIRED_BASES[m].split(":")[0]
+            mult, _ = _multiplier(PAIRED_BASES[m])
             offer(paired_classes(n), PAIRED_SOURCE.format(u=n // 2, m=m, mult=mult))
     q = n // table_size
     if n % table_size == 0 and q >= table_size:
