@@ -93,6 +93,24 @@ def _order_round2(m, x, n: int, sizes: tuple[int, ...], tables) -> None:
     _order_tables(m, x, 1, n, sizes, tables)
 
 
+def seat_variables(md, rounds: int, n: int, sizes) -> dict:
+    """Booleans x[r, p, t] of ``md`` for ``rounds`` rounds of ``n`` players:
+    player p sits at table t in round r, each player at one table, each
+    table t filled to ``sizes[t]`` players."""
+    x = {
+        (r, p, t): md.NewBoolVar(f"x{r}_{p}_{t}")
+        for r in range(rounds)
+        for p in range(n)
+        for t in range(len(sizes))
+    }
+    for r in range(rounds):
+        for p in range(n):
+            md.AddExactlyOne(x[r, p, t] for t in range(len(sizes)))
+        for t in range(len(sizes)):
+            md.Add(sum(x[r, p, t] for p in range(n)) == sizes[t])
+    return x
+
+
 def model(
     n: int,
     rounds: int,
@@ -110,17 +128,7 @@ def model(
     meeting = range(len(sizes))
     sizes = tuple(sizes) + ((byes,) if byes else ())
     tables = list(range(len(sizes)))
-    x = {
-        (r, p, t): m.NewBoolVar(f"x{r}_{p}_{t}")
-        for r in range(rounds)
-        for p in range(n)
-        for t in tables
-    }
-    for r in range(rounds):
-        for p in range(n):
-            m.AddExactlyOne(x[r, p, t] for t in tables)
-        for t in tables:
-            m.Add(sum(x[r, p, t] for p in range(n)) == sizes[t])
+    x = seat_variables(m, rounds, n, sizes)
     odd = [t for t in meeting if sizes[t] != table_size]
     for kind in (odd, [len(meeting)] if byes else []):
         seats = sum(sizes[t] for t in kind)

@@ -73,6 +73,8 @@ try:
 except ImportError:  # pragma: no cover - an optional tool
     sys.exit("bench/seating_cyclic.py needs OR-Tools: .venv/bin/pip install ortools")
 
+from seating_cpsat import seat_variables  # noqa: E402 (bench/seating_cpsat.py)
+
 from tournaments.seating import (
     ODD_POLICIES,
     TABLES_OF_5,
@@ -136,17 +138,7 @@ def model(
     per_base = rounds // bases
     if per_base * bases != rounds:
         sys.exit(f"{rounds} rounds are not {bases} bases' shifts")
-    av = {
-        (b, p, t): md.NewBoolVar(f"a{b}_{p}_{t}")
-        for b in range(bases)
-        for p in range(n)
-        for t in tables
-    }
-    for b in range(bases):
-        for p in range(n):
-            md.AddExactlyOne(av[b, p, t] for t in tables)
-        for t in tables:
-            md.Add(sum(av[b, p, t] for p in range(n)) == all_sizes[t])
+    av = seat_variables(md, bases, n, all_sizes)  # av[b, p, t]: base round b
     a = {(p, t): av[0, p, t] for p in range(n) for t in tables}
 
     def shift(p, r):
