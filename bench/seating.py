@@ -106,6 +106,7 @@ FIELDS = [
     (80, 26, TABLES_OF_5),
     (84, 27, TABLES_OF_5),
     (96, 31, TABLES_OF_5),
+    (116, 38, TABLES_OF_5),
     (100, 33, TABLES_OF_5),
     (144, 47, TABLES_OF_5),
     (400, 133, TABLES_OF_5),

@@ -838,7 +838,8 @@ def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
 
 PAIRED_SOURCE = (
     "resolvable 4-GDD of type 2^{u} over Z_{m}, fixed by x -> {mult}x while turning the "
-    "layers (found by exact cover or tabu search, bench/seating_layers.py --groups 2)"
+    "layers (found by exact cover, tabu search or simulated annealing, "
+    "bench/seating_layers.py --groups 2)"
 )
 
 #: Representative tables of the resolvable 4-GDDs of type 2^((3m + 2) / 2)
@@ -846,12 +847,17 @@ PAIRED_SOURCE = (
 #: the fixed players' points of layer 0, then each representative table as
 #: players layer * m + x.  Found by exact cover (``bench/seating_layers.py
 #: --groups 2``, seed 0), or by its tabu search (``--search``, the seed in
-#: the comment); the tests check every pair.
+#: the comment) or simulated annealing (``--search --anneal T``, T and the
+#: seed in the comment); the tests check every pair.
 PAIRED_BASES: dict[int, str] = {
     14: "9: 9 0 | 1 19 11 40 | 2 32 5 38 | 7 22 24 27",
     18: "7: 16 2 | 15 4 5 26 | 17 13 18 49 | 12 20 21 6 | 11 37 40 9",  # seed 1
     26: (  # seed 201 with u = 9 (u = 3 found nothing in an hour)
         "9: 2 24 | 6 29 59 57 | 1 8 73 18 | 4 0 45 66 | 20 61 23 77 | 16 21 65 15 | 25 68 10 62"
+    ),
+    38: (  # annealing at T = 0.45, seed 12 with u = 7, in 6 minutes
+        "7: 18 13 | 0 64 9 15 | 26 107 74 31 | 33 12 47 39 | 29 86 60 71 | 10 111 77 66 | "
+        "25 48 24 58 | 28 90 88 81 | 3 1 69 19 | 6 73 36 52"
     ),
 }
 

@@ -589,6 +589,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (80, 26),
         (84, 27),
         (96, 31),
+        (116, 38),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
