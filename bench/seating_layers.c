@@ -119,6 +119,28 @@ static int set_layer(int i, int l, int *cost) {
     return *cost - before;
 }
 
+/* the slots in a wrongly covered pair, into out; returns how many */
+static int bad_slots(int *out) {
+    int nb = 0;
+    for (int t = 0; t < ntables; t++) {
+        if (start[t + 1] - start[t] == 1) { /* a fixed player's table (paired form) */
+            int i = start[t], c = m + mod((long long)(u - 1) * x[i]);
+            if (count[c] != target(c)) out[nb++] = i;
+            continue;
+        }
+        for (int i = start[t]; i < start[t + 1]; i++)
+            for (int j = start[t]; j < start[t + 1]; j++) {
+                if (i == j) continue;
+                int c = class_of(i, j);
+                if (count[c] != target(c)) {
+                    out[nb++] = i;
+                    break;
+                }
+            }
+    }
+    return nb;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) {
         fprintf(stderr, "usage: %s m seed steps\n", argv[0]);
@@ -185,21 +207,7 @@ int main(int argc, char **argv) {
         for (long long it = 1; it <= steps && cost > 0; it++) {
             int i = below(nslots), d, j = -1, old = -1;
             if (below(2) == 0) { /* half the time, a slot of a wrongly covered pair */
-                int nb = 0;
-                for (int t = 0; t < ntables; t++) {
-                    int sb = start[t], eb = start[t + 1];
-                    if (eb - sb == 1) {
-                        int c = m + mod((long long)(u - 1) * x[sb]);
-                        if (count[c] != target(c)) focus[nb++] = sb;
-                        continue;
-                    }
-                    for (int a = sb; a < eb; a++)
-                        for (int b = sb; b < eb; b++)
-                            if (a != b && count[class_of(a, b)] != target(class_of(a, b))) {
-                                focus[nb++] = a;
-                                break;
-                            }
-                }
+                int nb = bad_slots(focus);
                 if (nb) i = focus[below(nb)];
             }
             if (!first[i] && below(4) == 0) {
@@ -227,23 +235,7 @@ int main(int argc, char **argv) {
     long long *tabu = calloc((size_t)nslots * m, sizeof(long long)); /* slot, value */
     int *bad = malloc(sizeof(int) * nslots);
     for (long long it = 1; it <= steps && cost > 0; it++) {
-        int nb = 0;
-        for (int t = 0; t < ntables; t++) {
-            if (start[t + 1] - start[t] == 1) { /* a fixed player's table (paired form) */
-                int i = start[t], c = m + mod((long long)(u - 1) * x[i]);
-                if (count[c] != target(c)) bad[nb++] = i;
-                continue;
-            }
-            for (int i = start[t]; i < start[t + 1]; i++)
-                for (int j = start[t]; j < start[t + 1]; j++) {
-                    if (i == j) continue;
-                    int c = class_of(i, j);
-                    if (count[c] != target(c)) {
-                        bad[nb++] = i;
-                        break;
-                    }
-                }
-        }
+        int nb = bad_slots(bad);
         if (!nb) break; /* only uncovered classes left: cannot happen with cost > 0 */
         int bestd = 1 << 30, bi = -1, bj = -1, bl = -1, ties = 0;
         for (int k = 0; k < nb; k++) {
