@@ -86,6 +86,13 @@ from tournaments.seating import (
 from tournaments.seating_designs import develop, shifted
 
 
+def base_and_shift(r: int, bases: int, per_base: int, interleave: bool) -> tuple[int, int]:
+    """Round r of ``bases`` base rounds developed over ``per_base`` shifts
+    each: (its base round, its shift); base b's shifts in a row, or with
+    ``interleave`` base r mod B shifted r // B."""
+    return (r % bases, r // bases) if interleave else divmod(r, per_base)
+
+
 def model(
     n,
     m,
@@ -144,8 +151,8 @@ def model(
     def shift(p, r):
         return shifted(p, r, m, cyclic)
 
-    def base_of(r):  # round r: (its base round, its shift)
-        return (r % bases, r // bases) if interleave else divmod(r, per_base)
+    def base_of(r):
+        return base_and_shift(r, bases, per_base, interleave)
 
     # fairness: counts of odd tables and of byes after every round
     for members in (
@@ -280,12 +287,10 @@ def main() -> None:
     ]
     per_base = rounds // args.bases
     developed = [develop(base, m, n - args.fixed, per_base) for base in bases]
-    schedule = [
-        developed[r % args.bases][r // args.bases]
-        if args.interleave
-        else developed[r // per_base][r % per_base]
-        for r in range(rounds)
-    ]
+    schedule = []
+    for r in range(rounds):
+        b, shift = base_and_shift(r, args.bases, per_base, args.interleave)
+        schedule.append(developed[b][shift])
     repeats = count_repeated_pairs([Seating(tuple(map(tuple, tables))) for tables in schedule])
     print(
         f"{head}: {solver.StatusName(status)} {repeats} repeated pairs "

@@ -143,7 +143,7 @@ static int bad_slots(int *out) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: %s m seed steps\n", argv[0]);
+        fprintf(stderr, "usage: %s m seed steps [u [T]]\n", argv[0]);
         return 2;
     }
     m = atoi(argv[1]);

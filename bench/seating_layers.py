@@ -192,7 +192,7 @@ def data_line(m: int, chosen: list[tuple]) -> str:
     return " | ".join(parts)
 
 
-def tabu_search(m: int, seed: int, u: int = 0, anneal: float = 0.0) -> str:
+def c_search(m: int, seed: int, u: int = 0, anneal: float = 0.0) -> str:
     """The stored line found by ``bench/seating_layers.c`` (compiled into
     var/ with gcc), with the multiplier u (0: none; needed for ``--groups
     2``), by simulated annealing at temperature ``anneal`` when it is
@@ -218,7 +218,9 @@ def main() -> None:
     parser.add_argument("m", nargs="*", type=int, help="default: 7, 11, 15, 19")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", action="store_true", help="print the stored lines")
-    parser.add_argument("--search", action="store_true", help="tabu search (C) for large m")
+    parser.add_argument(
+        "--search", action="store_true", help="tabu search, or with --anneal annealing (C)"
+    )
     parser.add_argument("--groups", type=int, choices=(2, 3), default=3, help="group size")
     parser.add_argument(
         "--multiplier",
@@ -235,7 +237,7 @@ def main() -> None:
             n = 3 * m + 2
             if args.search:
                 u = args.multiplier or multiplier(m)
-                line, steps, options = tabu_search(m, args.seed, u, args.anneal), 0, 0
+                line, steps, options = c_search(m, args.seed, u, args.anneal), 0, 0
             else:
                 line, steps, options = paired_round(m, args.seed)
             rounds = paired_classes(n, line)
@@ -245,7 +247,7 @@ def main() -> None:
             n = 3 * m + 3
             if args.search:
                 u = args.multiplier or 0
-                line, steps, options = tabu_search(m, args.seed, u, args.anneal), 0, 0
+                line, steps, options = c_search(m, args.seed, u, args.anneal), 0, 0
             else:
                 chosen, steps, options = base_round(m, args.seed)
                 line = data_line(m, chosen)
