@@ -925,6 +925,18 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         "repeat-free schedule over Z_12 with byes (base round found with CP-SAT, "
         "bench/seating_cyclic.py)",
     ),
+    # 30 players, 7 tables of 4 and 2 byes a round, 9 rounds (the most
+    # without a repeat: 10 rounds force 5): three layers over Z_9 and three
+    # fixed points; the byes (9 and 18 in the base round) go to 18 different
+    # players
+    # (seating_cyclic.py 30x9 --odd byes --cyclic 9 --fixed 3 --zero: 1 s)
+    (30, (4,) * 7, 2): (
+        9,
+        9,
+        "0 12 24 29 | 4 10 25 28 | 5 7 8 15 | 3 14 19 21 | 1 6 20 23 | 2 11 22 27 | 13 16 17 26",
+        "repeat-free schedule over Z_9 with byes (base round found with CP-SAT, "
+        "bench/seating_cyclic.py)",
+    ),
 }
 
 
