@@ -890,6 +890,11 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
 }
 
 
+CYCLIC_BYES_SOURCE = (
+    "repeat-free schedule over Z_{m} with byes (base round found with CP-SAT, "
+    "bench/seating_cyclic.py)"
+)
+
 #: Repeat-free schedules developed from one base round over Z_m
 #: (:func:`develop`), found with a constraint model over the base round
 #: (``bench/seating_cyclic.py``, OR-Tools CP-SAT) and kept as data: per
@@ -922,8 +927,7 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         12,
         "2 12 32 37 | 11 23 28 36 | 19 29 30 34 | 18 20 24 27 | 8 21 33 35 | 3 14 17 22 | "
         "4 5 13 26 | 0 10 15 16 | 1 6 9 25",
-        "repeat-free schedule over Z_12 with byes (base round found with CP-SAT, "
-        "bench/seating_cyclic.py)",
+        CYCLIC_BYES_SOURCE.format(m=12),
     ),
     # 30 players, 7 tables of 4 and 2 byes a round, 9 rounds (the most
     # without a repeat: 10 rounds force 5): three layers over Z_9 and three
@@ -934,8 +938,38 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         9,
         9,
         "0 12 24 29 | 4 10 25 28 | 5 7 8 15 | 3 14 19 21 | 1 6 20 23 | 2 11 22 27 | 13 16 17 26",
-        "repeat-free schedule over Z_9 with byes (base round found with CP-SAT, "
-        "bench/seating_cyclic.py)",
+        CYCLIC_BYES_SOURCE.format(m=9),
+    ),
+    # 27 players, 6 tables of 4 and 3 byes a round, 9 rounds (10 force 12
+    # repeats): three layers over Z_9; the byes (8, 11 and 25 in the base
+    # round) go to 27 different players, one each
+    # (seating_cyclic.py 27x9 --odd byes --cyclic 9 --zero: 1 s)
+    (27, (4,) * 6, 3): (
+        9,
+        9,
+        "0 1 3 15 | 5 14 22 24 | 9 10 16 21 | 2 7 20 23 | 4 12 18 19 | 6 13 17 26",
+        CYCLIC_BYES_SOURCE.format(m=9),
+    ),
+    # 29 players, 7 tables of 4 and a bye a round, 9 rounds (10 force 19
+    # repeats): three layers over Z_9 and two fixed points; the bye (9 in
+    # the base round) goes to 9 different players
+    # (seating_cyclic.py 29x9 --odd byes --cyclic 9 --fixed 2 --zero: 15 s)
+    (29, (4,) * 7, 1): (
+        9,
+        9,
+        "0 5 11 12 | 2 10 15 25 | 4 13 24 27 | 1 7 8 20 | 3 18 19 21 | 6 16 23 28 | 14 17 22 26",
+        CYCLIC_BYES_SOURCE.format(m=9),
+    ),
+    # 33 players, 8 tables of 4 and a bye a round, 10 rounds (11 force 11
+    # repeats): three layers over Z_10 and three fixed points; the bye (17
+    # in the base round) goes to 10 different players
+    # (seating_cyclic.py 33x10 --odd byes --cyclic 10 --fixed 3 --zero: 5 s)
+    (33, (4,) * 8, 1): (
+        10,
+        10,
+        "0 11 27 31 | 5 15 18 26 | 8 16 23 32 | 9 13 14 28 | 12 21 24 25 | 2 6 20 22 | "
+        "1 3 4 10 | 7 19 29 30",
+        CYCLIC_BYES_SOURCE.format(m=10),
     ),
 }
 

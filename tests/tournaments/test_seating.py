@@ -727,15 +727,20 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         seating_designs.develop([[0, 1]], 3, 6, 4)  # more rounds than Z_3 has
 
 
-def test_thirty_eight_players_with_byes_play_twelve_rounds_without_a_repeat():
-    """The stored cyclic schedule (Z_12, 2 byes a round): nobody meets twice
-    and nobody has a second bye."""
-    quality = plan_quality(38, 12, odd=BYES)
+@pytest.mark.parametrize(
+    ("n", "rounds", "per_round"), [(38, 12, 2), (27, 9, 3), (29, 9, 1), (30, 9, 2), (33, 10, 1)]
+)
+def test_fields_with_byes_play_their_stored_rounds_without_a_repeat(n, rounds, per_round):
+    """The stored cyclic schedules with byes (38 players: Z_12, 2 byes a
+    round; 27, 29, 30: Z_9; 33: Z_10): nobody meets twice and nobody has a
+    second bye, the most rounds the bound allows."""
+    quality = plan_quality(n, rounds, odd=BYES)
     assert (quality.bound, quality.best_known, quality.exact) == (0, 0, True)
-    plan = plan_rounds(range(1, 39), 12, seed=5, odd=BYES)
+    assert plan_quality(n, rounds + 1, odd=BYES).bound > 0
+    plan = plan_rounds(range(1, n + 1), rounds, seed=5, odd=BYES)
     assert count_repeated_pairs(plan) == 0
     byes, _ = fairness_counts(plan)
-    assert sum(byes.values()) == 24 and max(byes.values()) == 1
+    assert sum(byes.values()) == rounds * per_round and max(byes.values()) == 1
 
 
 def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
