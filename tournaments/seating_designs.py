@@ -971,6 +971,38 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         "1 3 4 10 | 7 19 29 30",
         CYCLIC_BYES_SOURCE.format(m=10),
     ),
+    # 42 players, 10 tables of 4 and 2 byes a round, 12 rounds: three
+    # layers over Z_13 and three fixed points; the byes (1 and 31 in the
+    # base round) go to 24 different players
+    # (seating_cyclic.py 42x12 --odd byes --cyclic 13 --fixed 3 --zero: 26 s)
+    (42, (4,) * 10, 2): (
+        13,
+        12,
+        "0 6 9 17 | 13 27 29 35 | 10 16 19 20 | 2 15 32 39 | 7 8 22 28 | 11 14 37 41 | "
+        "5 30 33 34 | 4 12 24 36 | 3 21 26 40 | 18 23 25 38",
+        CYCLIC_BYES_SOURCE.format(m=13),
+    ),
+    # 35 players, 8 tables of 4 and 3 byes a round, 11 rounds: three layers
+    # over Z_11 and two fixed points; the byes (7, 15 and 24 in the base
+    # round) go to 33 different players
+    # (seating_cyclic.py 35x11 --odd byes --cyclic 11 --fixed 2 --zero: 52 s)
+    (35, (4,) * 8, 3): (
+        11,
+        11,
+        "0 11 14 20 | 5 8 9 27 | 4 10 12 31 | 1 16 17 26 | 6 18 30 34 | 3 13 29 33 | "
+        "2 19 22 25 | 21 23 28 32",
+        CYCLIC_BYES_SOURCE.format(m=11),
+    ),
+    # 31 players, 7 tables of 4 and 3 byes a round, 10 rounds: three layers
+    # over Z_10 and one fixed point; the byes (8, 18 and 27 in the base
+    # round) go to 30 different players
+    # (seating_cyclic.py 31x10 --odd byes --cyclic 10 --fixed 1 --zero: 7 s)
+    (31, (4,) * 7, 3): (
+        10,
+        10,
+        "0 4 12 21 | 2 11 13 26 | 3 5 6 10 | 7 22 23 25 | 16 17 24 28 | 1 14 20 30 | 9 15 19 29",
+        CYCLIC_BYES_SOURCE.format(m=10),
+    ),
 }
 
 
