@@ -42,6 +42,20 @@ and for fair repeat-free schedules with odd tables or byes:
   with a table of 5 (Z_33): the solver proves it in seconds;
 - 38 x 12 with two byes (Z_12, 3 layers, 2 fixed points, with ``--shape``):
   found in 1 s and stored;
+- with byes and three layers over Z_m, m the rounds or just above, with 0
+  to 3 fixed points (no ``--shape``), found and stored: 27 x 9 with 3 byes
+  (Z_9, 1 s), 29 x 9 with a bye (Z_9 and 2 fixed points, 15 s), 30 x 9 with
+  2 byes (Z_9 and 3, 1 s), 33 x 10 with a bye (Z_10 and 3, 5 s) and
+  42 x 12 with 2 byes (Z_13 and 3, 26 s); each the most rounds without a
+  repeat the bound allows but 42 (13?).  Over Z_n (one layer) or two
+  layers the solver found none of these fields within 60 to 150 s, and
+  it proved none exists in seconds for many (the byes of one layer meet
+  their own shifts before everybody has had one);
+- with tables of 3 or 5, three layers over Z_m and up to 3 fixed points
+  give no fair schedule for any field tried (29 to 55 players, 8 to 12
+  rounds): infeasible at once, since the odd tables' players, shifted
+  round by round along their layers, hand some a second odd table before
+  others have one;
 - 37 x 12 with a bye: Z_37 and Z_36 with a fixed point, no answer in 300 s;
   with a multiplier infeasible at once (Z_37: u = 10, 36; Z_36: u = 13,
   17, 19, 35);

@@ -1003,6 +1003,39 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         "0 4 12 21 | 2 11 13 26 | 3 5 6 10 | 7 22 23 25 | 16 17 24 28 | 1 14 20 30 | 9 15 19 29",
         CYCLIC_BYES_SOURCE.format(m=10),
     ),
+    # 34 players, 8 tables of 4 and 2 byes a round, 10 rounds: three layers
+    # over Z_10 and four fixed points; the byes (13 and 26 in the base round)
+    # go to 20 different players
+    # (seating_cyclic.py 34x10 --odd byes --cyclic 10 --fixed 4 --zero: 3 s)
+    (34, (4,) * 8, 2): (
+        10,
+        10,
+        "0 14 27 33 | 2 8 15 18 | 9 11 23 32 | 10 12 21 28 | 7 16 20 30 | 6 17 22 31 | "
+        "3 5 24 25 | 1 4 19 29",
+        CYCLIC_BYES_SOURCE.format(m=10),
+    ),
+    # 37 players, 9 tables of 4 and a bye a round, 11 rounds: three layers
+    # over Z_11 and four fixed points; the bye (10 in the base round) goes
+    # to 11 different players
+    # (seating_cyclic.py 37x11 --odd byes --cyclic 11 --fixed 4 --zero: 104 s)
+    (37, (4,) * 9, 1): (
+        11,
+        11,
+        "0 19 22 33 | 13 17 18 25 | 7 23 24 26 | 8 12 28 35 | 5 11 31 34 | 4 14 16 29 | "
+        "1 2 6 15 | 9 20 30 36 | 3 21 27 32",
+        CYCLIC_BYES_SOURCE.format(m=11),
+    ),
+    # 39 players, 9 tables of 4 and 3 byes a round, 11 rounds: three layers
+    # over Z_12 and three fixed points; the byes (7, 15 and 24 in the base
+    # round) go to 33 different players
+    # (seating_cyclic.py 39x11 --odd byes --cyclic 12 --fixed 3 --zero: 97 s)
+    (39, (4,) * 9, 3): (
+        12,
+        11,
+        "0 13 20 21 | 8 18 25 36 | 4 9 16 34 | 3 5 6 27 | 2 17 28 30 | 11 22 26 37 | "
+        "10 12 14 29 | 1 19 33 38 | 23 31 32 35",
+        CYCLIC_BYES_SOURCE.format(m=12),
+    ),
 }
 
 
