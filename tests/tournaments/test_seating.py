@@ -740,14 +740,15 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         (34, 10, 2, False),
         (37, 11, 1, False),
         (39, 11, 3, False),
+        (23, 7, 3, False),
         (42, 12, 2, False),
     ],
 )
 def test_fields_with_byes_play_their_stored_rounds_without_a_repeat(n, rounds, per_round, most):
-    """The stored cyclic schedules with byes (27, 29, 30 players: Z_9; 31,
-    33, 34: Z_10; 35, 37: Z_11; 38, 39: Z_12; 42: Z_13): nobody meets twice
-    and nobody has a second bye; ``most``: no schedule has a round more
-    without a repeat (the bound is above 0)."""
+    """The stored cyclic schedules with byes (23 players: Z_7; 27, 29, 30:
+    Z_9; 31, 33, 34: Z_10; 35, 37: Z_11; 38, 39: Z_12; 42: Z_13): nobody
+    meets twice and nobody has a second bye; ``most``: no schedule has a
+    round more without a repeat (the bound is above 0)."""
     quality = plan_quality(n, rounds, odd=BYES)
     assert (quality.bound, quality.best_known, quality.exact) == (0, 0, True)
     assert (plan_quality(n, rounds + 1, odd=BYES).bound > 0) == most
