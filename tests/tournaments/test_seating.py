@@ -739,7 +739,7 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         (35, 11, 3, False),
         (34, 11, 2, True),
         (37, 11, 1, False),
-        (39, 11, 3, False),
+        (39, 12, 3, False),
         (23, 7, 3, False),
         (42, 12, 2, False),
     ],
