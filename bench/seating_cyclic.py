@@ -50,17 +50,18 @@ and for fair repeat-free schedules with odd tables or byes:
   5 s), 34 x 11 with 2 byes (Z_11 and 1, 119 s with ``--seed 2``; seed 1
   none in 300 s), 35 x 11 with 3 byes (Z_11 and 2, 52 s), 37 x 11 with a
   bye (Z_11 and 4, 104 s), 39 x 12 with 3 byes (Z_12 and 3, 123 s) and
-  42 x 12 with 2 byes (Z_13 and 3, 26 s).  Over Z_n, or two layers with
-  up to 3 fixed points, none of these came within 60 to 150 s: most are
-  infeasible at once (a layer's byes reach their own shifts before
-  everybody has had one), the others unknown;
+  42 x 13 with 2 byes (Z_13 and 3, 26 s asked for 12 rounds: the round
+  holds for all 13).  Over Z_n, or two layers with up to 3 fixed points,
+  none of these came within 60 to 150 s: most are infeasible at once (a
+  layer's byes reach their own shifts before everybody has had one), the
+  others unknown;
 - with byes, no answer (60 to 300 s; 37 x 12 over Z_12 also 1,200 s with
   seed 2) for 25 x 8 (Z_8 and 1, Z_12 and 1), 26 x 8 (Z_8 and 2, Z_12
   and 2, Z_13), 22 x 7 (Z_7 and 1), 25 x 7 (Z_7 and 4, Z_8 and 1),
-  37 x 12 (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37), 41 x 12 (Z_13 and
-  2, Z_12 and 5, Z_20 and 1) or 42 x 13 (Z_13 and 3); proved infeasible
-  (0 to 56 s) for 19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for
-  21 and 23, two or three layers with up to 9 fixed points);
+  37 x 12 (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37) or 41 x 12 (Z_13
+  and 2, Z_12 and 5, Z_20 and 1); proved infeasible (0 to 56 s) for
+  19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for 21 and 23, two
+  or three layers with up to 9 fixed points);
 - with tables of 3 or 5, three layers over Z_m with up to 3 fixed points
   give no fair schedule for any field tried (25 to 55 players, 8 to 12
   rounds, m up to twice the rounds): nearly all infeasible within a

@@ -971,13 +971,14 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         "1 3 4 10 | 7 19 29 30",
         CYCLIC_BYES_SOURCE.format(m=10),
     ),
-    # 42 players, 10 tables of 4 and 2 byes a round, 12 rounds: three
-    # layers over Z_13 and three fixed points; the byes (1 and 31 in the
-    # base round) go to 24 different players
-    # (seating_cyclic.py 42x12 --odd byes --cyclic 13 --fixed 3 --zero: 26 s)
+    # 42 players, 10 tables of 4 and 2 byes a round, 13 rounds: three layers
+    # over Z_13 and three fixed points; the byes (1 and 31 in the base
+    # round) go to 26 different players
+    # (seating_cyclic.py 42x12 --odd byes --cyclic 13 --fixed 3 --zero: 26 s,
+    # asked for 12 rounds; its round holds for all 13 shifts)
     (42, (4,) * 10, 2): (
         13,
-        12,
+        13,
         "0 6 9 17 | 13 27 29 35 | 10 16 19 20 | 2 15 32 39 | 7 8 22 28 | 11 14 37 41 | "
         "5 30 33 34 | 4 12 24 36 | 3 21 26 40 | 18 23 25 38",
         CYCLIC_BYES_SOURCE.format(m=13),

@@ -741,7 +741,7 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         (37, 11, 1, False),
         (39, 12, 3, False),
         (23, 7, 3, False),
-        (42, 12, 2, False),
+        (42, 13, 2, True),
     ],
 )
 def test_fields_with_byes_play_their_stored_rounds_without_a_repeat(n, rounds, per_round, most):
