@@ -94,7 +94,7 @@ FIELDS = [
     (27, 9, BYES),
     (33, 10, BYES),
     (38, 12, BYES),
-    (42, 12, BYES),
+    (42, 13, BYES),
     (40, 12, TABLES_OF_5),
     (40, 13, TABLES_OF_5),
     (44, 14, TABLES_OF_5),
