@@ -42,26 +42,25 @@ and for fair repeat-free schedules with odd tables or byes:
   with a table of 5 (Z_33): the solver proves it in seconds;
 - 38 x 12 with two byes (Z_12, 3 layers, 2 fixed points, with ``--shape``):
   found in 1 s and stored;
-- with byes, three layers over Z_m (m the rounds or one more) and up to 4
+- with byes, three layers over Z_m (m the rounds or one more) and up to 5
   fixed points, without ``--shape``, found and stored: 23 x 7 with 3 byes
-  (Z_7 and 2 fixed points, 0 s), 27 x 9 with 3 byes (Z_9, 1 s), 29 x 9
-  with a bye (Z_9 and 2, 15 s), 30 x 9 with 2 byes (Z_9 and 3, 1 s),
-  31 x 10 with 3 byes (Z_10 and 1, 7 s), 33 x 10 with a bye (Z_10 and 3,
-  5 s), 34 x 11 with 2 byes (Z_11 and 1, 119 s with ``--seed 2``; seed 1
-  none in 300 s), 35 x 11 with 3 byes (Z_11 and 2, 52 s), 37 x 11 with a
-  bye (Z_11 and 4, 104 s), 39 x 12 with 3 byes (Z_12 and 3, 123 s) and
-  42 x 13 with 2 byes (Z_13 and 3, 26 s asked for 12 rounds: the round
-  holds for all 13).  Over Z_n, or two layers with up to 3 fixed points,
-  none of these came within 60 to 150 s: most are infeasible at once (a
-  layer's byes reach their own shifts before everybody has had one), the
-  others unknown;
+  (Z_7 and 2 fixed points, 0 s), 27 x 9 with 3 byes (Z_9, 1 s), 29 x 9 with
+  a bye (Z_9 and 2, 15 s), 30 x 9 with 2 byes (Z_9 and 3, 1 s), 31 x 10 with
+  3 byes (Z_10 and 1, 7 s), 33 x 10 with a bye (Z_10 and 3, 5 s), 34 x 11
+  with 2 byes (Z_11 and 1, 119 s with ``--seed 2``; seed 1 none in 300 s),
+  35 x 11 with 3 byes (Z_11 and 2, 52 s), 37 x 11 with a bye (Z_11 and 4,
+  104 s), 39 x 12 with 3 byes (Z_12 and 3, 123 s), 41 x 12 with a bye (Z_12
+  and 5, 106 s with ``--seed 2``) and 42 x 13 with 2 byes (Z_13 and 3, 26 s
+  asked for 12 rounds: the round holds for all 13).  Over Z_n, or two layers
+  with up to 3 fixed points, none of these came within 60 to 150 s: most are
+  infeasible at once (a layer's byes reach their own shifts before everybody
+  has had one), the others unknown;
 - with byes, no answer (60 to 300 s; 37 x 12 over Z_12 also 1,200 s with
-  seed 2) for 25 x 8 (Z_8 and 1, Z_12 and 1), 26 x 8 (Z_8 and 2, Z_12
-  and 2, Z_13), 22 x 7 (Z_7 and 1), 25 x 7 (Z_7 and 4, Z_8 and 1),
-  37 x 12 (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37) or 41 x 12 (Z_13
-  and 2, Z_12 and 5, Z_20 and 1); proved infeasible (0 to 56 s) for
-  19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for 21 and 23, two
-  or three layers with up to 9 fixed points);
+  seed 2) for 25 x 8 (Z_8 and 1, Z_12 and 1), 26 x 8 (Z_8 and 2, Z_12 and 2,
+  Z_13), 22 x 7 (Z_7 and 1), 25 x 7 (Z_7 and 4, Z_8 and 1) or 37 x 12 (Z_12
+  and 1, Z_18 and 1, Z_36 and 1, Z_37); proved infeasible (0 to 56 s) for
+  19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for 21 and 23, two or
+  three layers with up to 9 fixed points);
 - with tables of 3 or 5, three layers over Z_m with up to 3 fixed points
   give no fair schedule for any field tried (25 to 55 players, 8 to 12
   rounds, m up to twice the rounds): nearly all infeasible within a

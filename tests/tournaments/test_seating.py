@@ -741,12 +741,13 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         (37, 11, 1, False),
         (39, 12, 3, False),
         (23, 7, 3, False),
+        (41, 12, 1, False),
         (42, 13, 2, True),
     ],
 )
 def test_fields_with_byes_play_their_stored_rounds_without_a_repeat(n, rounds, per_round, most):
     """The stored cyclic schedules with byes (23 players: Z_7; 27, 29, 30:
-    Z_9; 31, 33: Z_10; 34, 35, 37: Z_11; 38, 39: Z_12; 42: Z_13): nobody
+    Z_9; 31, 33: Z_10; 34, 35, 37: Z_11; 38, 39, 41: Z_12; 42: Z_13): nobody
     meets twice and nobody has a second bye; ``most``: no schedule has a
     round more without a repeat (the bound is above 0)."""
     quality = plan_quality(n, rounds, odd=BYES)
