@@ -61,11 +61,12 @@ and for fair repeat-free schedules with odd tables or byes:
   and 1, Z_18 and 1, Z_36 and 1, Z_37); proved infeasible (0 to 56 s) for
   19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for 21 and 23, two or
   three layers with up to 9 fixed points);
-- with tables of 3 or 5, three layers over Z_m with up to 3 fixed points
-  give no fair schedule for any field tried (25 to 55 players, 8 to 12
-  rounds, m up to twice the rounds): nearly all infeasible within a
-  second, since the odd tables' players, shifted round by round along
-  their layers, hand some a second odd table before others have one;
+- with tables of 3 or 5, two or three layers over Z_m (m up to twice the
+  rounds) with up to 3 fixed points give no fair schedule for any of the
+  25 fields tried (25 to 55 players, 8 to 12 rounds): 77 of the 81 forms
+  infeasible, nearly all within a second, since the odd tables' players,
+  shifted round by round along their layers, hand some a second odd table
+  before others have one; 4 unknown after 60 s;
 - 37 x 12 with a bye: Z_37 and Z_36 with a fixed point, no answer in 300 s;
   with a multiplier infeasible at once (Z_37: u = 10, 36; Z_36: u = 13,
   17, 19, 35);
