@@ -890,6 +890,7 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
 }
 
 
+#: The source of the stored cyclic schedules with byes (:data:`CYCLIC_BASES`), per modulus m.
 CYCLIC_BYES_SOURCE = (
     "repeat-free schedule over Z_{m} with byes (base round found with CP-SAT, "
     "bench/seating_cyclic.py)"
@@ -1039,7 +1040,8 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         "0 13 20 21 | 8 18 25 36 | 4 9 16 34 | 3 5 6 27 | 2 17 28 30 | 11 22 26 37 | "
         "10 12 14 29 | 1 19 33 38 | 23 31 32 35",
         CYCLIC_BYES_SOURCE.format(m=12),
-    ),  # 23 players, 5 tables of 4 and 3 byes a round, 7 rounds: three layers
+    ),
+    # 23 players, 5 tables of 4 and 3 byes a round, 7 rounds: three layers
     # over Z_7 and two fixed points; the byes (2, 12 and 17 in the base
     # round) go to 21 different players
     # (seating_cyclic.py 23x7 --odd byes --cyclic 7 --fixed 2 --zero: 0 s)
@@ -1048,7 +1050,8 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
         7,
         "0 7 10 16 | 5 11 15 22 | 1 9 19 21 | 3 4 6 8 | 13 14 18 20",
         CYCLIC_BYES_SOURCE.format(m=7),
-    ),  # 41 players, 10 tables of 4 and a bye a round, 12 rounds: three layers
+    ),
+    # 41 players, 10 tables of 4 and a bye a round, 12 rounds: three layers
     # over Z_12 and five fixed points; the bye (13 in the base round) goes to
     # 12 different players
     # (seating_cyclic.py 41x12 --odd byes --cyclic 12 --fixed 5 --zero --seed 2:
