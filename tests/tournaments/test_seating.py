@@ -768,14 +768,21 @@ def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
     assert plan_quality(36, 11).best_known == 0
 
 
-def test_thirty_players_with_tables_of_5_play_six_rounds_without_a_repeat():
-    quality = plan_quality(30, 6, odd=TABLES_OF_5)
+@pytest.mark.parametrize(
+    ("n", "rounds", "odd"),
+    [(30, 6, TABLES_OF_5), (47, 10, TABLES_OF_5), (55, 12, TABLES_OF_5)],
+)
+def test_fields_with_a_stored_fair_schedule_play_it_without_a_repeat(n, rounds, odd):
+    """The schedules the tabu search found and ``seating_designs.FAIR_SCHEDULES``
+    keeps: nobody meets twice, and every prefix hands the odd tables out
+    fairly."""
+    quality = plan_quality(n, rounds, odd=odd)
     assert (quality.bound, quality.best_known) == (0, 0)
-    plan = plan_rounds(range(1, 31), 6, seed=7, odd=TABLES_OF_5)
+    plan = plan_rounds(range(1, n + 1), rounds, seed=7, odd=odd)
     assert count_repeated_pairs(plan) == 0
-    for r in range(1, 7):
+    for r in range(1, rounds + 1):
         _, odds = fairness_counts(plan[:r])
-        values = [odds.get(p, 0) for p in range(1, 31)]
+        values = [odds.get(p, 0) for p in range(1, n + 1)]
         assert max(values) - min(values) <= 1
 
 
