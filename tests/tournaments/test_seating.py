@@ -770,7 +770,13 @@ def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
 
 @pytest.mark.parametrize(
     ("n", "rounds", "odd"),
-    [(30, 6, TABLES_OF_5), (47, 10, TABLES_OF_5), (55, 12, TABLES_OF_5)],
+    [
+        (30, 6, TABLES_OF_5),
+        (34, 9, TABLES_OF_3),
+        (38, 10, TABLES_OF_3),
+        (47, 10, TABLES_OF_5),
+        (55, 12, TABLES_OF_5),
+    ],
 )
 def test_fields_with_a_stored_fair_schedule_play_it_without_a_repeat(n, rounds, odd):
     """The schedules the tabu search found and ``seating_designs.FAIR_SCHEDULES``
