@@ -862,20 +862,21 @@ PAIRED_BASES: dict[int, str] = {
 }
 
 
-#: Fair repeat-free schedules with odd-size tables that no construction
-#: here gives, found by Cuori's tabu search (``seating_search``, one of a
-#: few seeds, at up to 16 times the effort a plan spends: longer than the
-#: 10 s a plan may take) and kept as data: per (players, one round's table
-#: sizes),
-#: the rounds, each as tables of players separated by "|".  Every prefix
-#: hands the odd tables out fairly (nobody a second before everybody has
-#: one); the tests check both that and that nobody meets twice.
+#: Fair repeat-free schedules with odd-size tables or byes that no
+#: construction here gives, found by Cuori's tabu search
+#: (``seating_search``, one of a few seeds, at up to 16 times the effort a
+#: plan spends: longer than the 10 s a plan may take) and kept as data:
+#: per (players, one round's table sizes, byes a round), the rounds, each
+#: as tables of players separated by "|" (players at none have the bye).
+#: Every prefix hands the odd tables and the byes out fairly (nobody a
+#: second before everybody has one); the tests check both that and that
+#: nobody meets twice.
 FAIR_SCHEDULES_SOURCE = (
     "fair repeat-free schedule found by Cuori's tabu search (seating_designs.FAIR_SCHEDULES)"
 )
-FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
+FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...], int], tuple[str, ...]] = {
     # 30 players, 5 tables of 4 and 2 of 5, 6 rounds (plan_rounds seed 2)
-    (30, (4, 4, 4, 4, 4, 5, 5)): (
+    (30, (4, 4, 4, 4, 4, 5, 5), 0): (
         "0 14 16 17 | 1 13 19 26 | 2 3 5 12 | 4 7 9 22 | 6 11 20 21 | "
         "8 10 23 24 25 | 15 18 27 28 29",
         "0 19 24 27 | 1 7 10 15 | 2 8 17 29 | 3 6 18 23 | 9 11 25 28 | "
@@ -890,7 +891,7 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
         "0 11 22 26 29 | 2 10 16 18 19",
     ),
     # 55 players, 10 tables of 4 and 3 of 5 a round, 12 rounds (plan_rounds seed 0, effort 16)
-    (55, (4,) * 10 + (5, 5, 5)): (
+    (55, (4,) * 10 + (5, 5, 5), 0): (
         "1 29 34 39 | 2 22 45 48 | 3 15 30 36 | 4 13 23 54 | 5 18 32 46 | 6 25 33 52 | "
         "7 16 17 19 | 8 14 20 24 | 12 28 44 49 | 42 43 47 51 | 0 9 11 26 40 | "
         "10 21 31 35 41 | 27 37 38 50 53",
@@ -929,7 +930,7 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
         "4 9 22 36 39 | 11 19 29 50 52",
     ),
     # 47 players, 8 tables of 4 and 3 of 5 a round, 10 rounds (plan_rounds seed 0, effort 8)
-    (47, (4,) * 8 + (5, 5, 5)): (
+    (47, (4,) * 8 + (5, 5, 5), 0): (
         "1 19 30 39 | 2 5 13 44 | 3 6 28 36 | 4 16 32 42 | 7 15 17 22 | 8 25 33 43 | "
         "12 20 23 46 | 14 24 29 34 | 0 11 21 26 45 | 9 10 27 35 41 | 18 31 37 38 40",
         "0 13 24 38 | 1 9 11 28 | 5 10 21 39 | 7 8 18 41 | 14 27 43 45 | 17 23 30 37 | "
@@ -952,7 +953,7 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
         "11 13 15 43 | 19 20 42 45 | 1 4 21 29 44 | 3 16 17 27 33 | 5 14 25 35 40",
     ),
     # 34 players, 7 tables of 4 and 2 of 3 a round, 9 rounds (plan_rounds seed 0, effort 8)
-    (34, (3, 3) + (4,) * 7): (
+    (34, (3, 3) + (4,) * 7, 0): (
         "0 10 27 | 9 11 31 | 1 18 21 25 | 2 4 15 20 | 3 8 26 30 | 5 7 22 24 | 6 12 13 23 | "
         "14 16 29 32 | 17 19 28 33",
         "12 26 29 | 15 16 19 | 0 1 17 24 | 2 21 32 33 | 3 9 10 20 | 4 5 11 14 | 6 18 27 31 | "
@@ -973,7 +974,7 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
         "12 14 17 30 | 20 23 24 31",
     ),
     # 38 players, 8 tables of 4 and 2 of 3 a round, 10 rounds (plan_rounds seed 0, effort 8)
-    (38, (3, 3) + (4,) * 8): (
+    (38, (3, 3) + (4,) * 8, 0): (
         "0 31 37 | 9 11 27 | 1 12 26 30 | 2 5 13 17 | 3 6 19 32 | 4 28 34 36 | 7 15 16 20 | "
         "8 10 24 29 | 14 21 23 33 | 18 22 25 35",
         "10 16 35 | 12 19 34 | 0 3 13 23 | 1 8 11 36 | 2 18 20 26 | 4 9 31 32 | 5 7 25 27 | "
@@ -994,6 +995,16 @@ FAIR_SCHEDULES: dict[tuple[int, tuple[int, ...]], tuple[str, ...]] = {
         "8 14 15 25 | 9 20 22 36 | 13 24 26 28",
         "1 9 37 | 4 7 22 | 0 2 21 35 | 3 16 24 27 | 5 14 20 34 | 6 10 12 17 | 8 23 28 30 | "
         "11 13 15 19 | 18 29 32 36 | 25 26 31 33",
+    ),
+    # 25 players, 6 tables of 4 and a bye a round, 7 rounds (plan_rounds seed 3, effort 8)
+    (25, (4,) * 6, 1): (
+        "1 4 9 14 | 2 7 8 20 | 3 6 16 17 | 5 18 22 23 | 10 13 15 24 | 11 12 19 21",
+        "0 6 14 23 | 1 2 13 17 | 3 5 19 20 | 4 15 21 22 | 7 9 12 18 | 8 10 11 16",
+        "0 17 20 21 | 1 6 8 15 | 3 12 13 23 | 4 5 7 16 | 9 10 19 22 | 11 14 18 24",
+        "0 4 8 13 | 1 16 19 23 | 2 3 9 21 | 5 12 14 15 | 6 10 18 20 | 7 17 22 24",
+        "0 2 5 10 | 1 12 20 22 | 3 7 11 15 | 4 6 19 24 | 8 9 17 23 | 13 16 18 21",
+        "0 12 16 24 | 1 7 10 21 | 2 15 18 19 | 3 8 14 22 | 4 11 20 23 | 5 6 9 13",
+        "0 1 3 18 | 2 6 11 22 | 4 10 12 17 | 5 8 21 24 | 7 13 14 19 | 9 15 16 20",
     ),
 }
 
@@ -1226,18 +1237,18 @@ def stored_rounds(n: int, sizes: tuple[int, ...], byes: int = 0) -> tuple[int, s
     """How many rounds the stored schedule for this field has (the one
     :func:`fair_schedule` gives) and its source, or None when none is
     stored."""
-    key = (n, tuple(sorted(sizes)))
-    if not byes and key in FAIR_SCHEDULES:
+    key = (n, tuple(sorted(sizes)), byes)
+    if key in FAIR_SCHEDULES:
         return len(FAIR_SCHEDULES[key]), FAIR_SCHEDULES_SOURCE
-    stored = CYCLIC_BASES.get((*key, byes))
+    stored = CYCLIC_BASES.get(key)
     return None if stored is None else (stored[1], stored[3])
 
 
 def fair_schedule(n: int, sizes: tuple[int, ...], byes: int = 0) -> list[list[list[int]]]:
     """The stored fair repeat-free schedule for ``n`` players at tables of
     ``sizes`` (and ``byes`` byes) each round, or []: one of
-    :data:`FAIR_SCHEDULES` (no byes) or of :data:`CYCLIC_BASES`."""
-    rounds = () if byes else FAIR_SCHEDULES.get((n, tuple(sorted(sizes))), ())
+    :data:`FAIR_SCHEDULES` or of :data:`CYCLIC_BASES`."""
+    rounds = FAIR_SCHEDULES.get((n, tuple(sorted(sizes)), byes), ())
     if rounds:
         return [_tables(line) for line in rounds]
     return cyclic_schedule(n, sizes, byes)
