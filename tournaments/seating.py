@@ -649,8 +649,7 @@ def _design_start(
       rounds in their order;
     - tables of ``table_size`` only: the design itself;
     - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,
-      found by the search: 30, 47 and 55 players, tables of 5, 34 and
-      38, tables of 3, 25, byes; ``CYCLIC_BASES``,
+      found by the search, with tables of 3 or 5 or byes; ``CYCLIC_BASES``,
       developed from one round over Z_m, with tables of 3, 5 or byes);
     - ``d`` tables of ``table_size - 1`` (tables of 3): a design on
       ``n + d`` players less ``d`` of them that never share a table in the

@@ -774,7 +774,10 @@ def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
         (30, 6, TABLES_OF_5),
         (34, 9, TABLES_OF_3),
         (38, 10, TABLES_OF_3),
+        (39, 8, TABLES_OF_5),
+        (45, 11, TABLES_OF_5),
         (47, 10, TABLES_OF_5),
+        (49, 12, TABLES_OF_5),
         (55, 12, TABLES_OF_5),
     ],
 )
