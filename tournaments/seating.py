@@ -650,7 +650,7 @@ def _design_start(
     - tables of ``table_size`` only: the design itself;
     - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,
       found by the search, with tables of 3 or 5 or byes; ``CYCLIC_BASES``,
-      developed from one round over Z_m, with tables of 3, 5 or byes);
+      developed from one round over Z_m, with tables of 4 and byes);
     - ``d`` tables of ``table_size - 1`` (tables of 3): a design on
       ``n + d`` players less ``d`` of them that never share a table in the
       rounds used (each of their tables loses one player; players of one
