@@ -775,6 +775,7 @@ def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
         (34, 9, TABLES_OF_3),
         (38, 10, TABLES_OF_3),
         (39, 8, TABLES_OF_5),
+        (41, 10, TABLES_OF_5),
         (45, 11, TABLES_OF_5),
         (47, 10, TABLES_OF_5),
         (49, 12, TABLES_OF_5),
