@@ -773,6 +773,7 @@ def test_thirty_six_players_play_eleven_rounds_without_a_repeat():
         (25, 7, BYES),
         (30, 6, TABLES_OF_5),
         (34, 9, TABLES_OF_3),
+        (37, 9, TABLES_OF_5),
         (38, 10, TABLES_OF_3),
         (39, 8, TABLES_OF_5),
         (41, 10, TABLES_OF_5),
