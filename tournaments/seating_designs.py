@@ -864,8 +864,8 @@ PAIRED_BASES: dict[int, str] = {
 
 #: Fair repeat-free schedules with odd-size tables or byes that no
 #: construction here gives, found by Cuori's tabu search
-#: (``seating_search``, one of a few seeds, at up to 16 times the effort a
-#: plan spends: longer than the 10 s a plan may take) and kept as data:
+#: (``seating_search``, one of up to a hundred seeds, at 2 to 16 times the
+#: effort a plan spends; ``bench/seating_hunt.py``) and kept as data:
 #: per (players, one round's table sizes, byes a round), the rounds, each
 #: as tables of players separated by "|" (players at none have the bye).
 #: Every prefix hands the odd tables and the byes out fairly (nobody a

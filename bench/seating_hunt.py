@@ -1,0 +1,122 @@
+"""Hunt fair repeat-free schedules with the tabu search, seed after seed (``FAIR_SCHEDULES``).
+
+Run: ``.venv/bin/python bench/seating_hunt.py 41x10 --odd tables-of-5
+[--effort 4] [--seeds 10:30] [--more]``.  For each seed it plans the
+field with ``plan_rounds`` as an organizer would (the stored schedule of
+the field, if any, set aside, so the search starts as it did before it
+was stored) and prints the repeated pairs and the CPU seconds; at the
+first seed that reaches 0 it prints the entry for
+``seating_designs.FAIR_SCHEDULES`` (tables sorted, each round one
+string).  ``--more``: after a find, go on to one round more, until a
+round count finds none.
+
+How the stored schedules were found (one core each, this machine): most
+seeds end one to five repeats above 0, and a higher effort helps less
+than other seeds: 41 x 10 with tables of 5 at seed 26 of 10 to 29 (effort
+4, 2.0 s), 37 x 9 at seed 64 of 30 to 89 (effort 2, 0.7 s), 39 x 8 and
+45 x 11 at seed 15 (effort 4), 49 x 12 at seed 14 (effort 4; seeds 0 to
+9 at effort 8 to 32 ended at 1), 55 x 12 at seed 0 (effort 16), 47 x 10 at
+seed 0 (effort 10); tables of 3: 34 x 9 and 38 x 10 at seed 0 (effort 8);
+25 x 7 with a bye at seed 3 (effort 8).  No seed of 0 to 89 (effort 2 to
+32) found one for 29 x 7, 33 x 8 or 35 x 7 with tables of 5 (each ends at
+1) or 21 x 6 with a bye (1); 30 to 150 seeds leave 2 to 5 for 30 x 7,
+34 x 8, 38 x 9, 42 x 10, 43 x 10, 46 x 11 and 50 x 12 with tables of 5,
+22 x 7 and 26 x 8 with a bye, and 21 x 7, 22 x 7, 29 x 9, 34 x 10,
+37 x 11, 38 x 11 and 41 x 12 with tables of 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments import seating_designs  # noqa: E402
+from tournaments.seating import (  # noqa: E402
+    ODD_POLICIES,
+    TABLES_OF_5,
+    count_repeated_pairs,
+    plan_rounds,
+    table_plan,
+)
+
+LINE = 84  # characters of one string of a round in the entry
+
+
+def entry(n: int, rounds: int, plan, seed: int, effort: float) -> str:
+    """The plan as a ``FAIR_SCHEDULES`` entry: key (players, sorted table
+    sizes, byes), one tuple item per round (tables by size, then by their
+    lowest player, separated by "|")."""
+    sizes = sorted(len(t) for t in plan[0].tables)
+    byes = len(plan[0].byes)
+    odd = [s for s in sizes if s != 4]
+    fours = len(sizes) - len(odd)
+    if not odd:
+        key_sizes, what = f"(4,) * {fours}", "a bye" if byes == 1 else f"{byes} byes"
+    else:
+        odd_src = f"({', '.join(map(str, odd))}{',' if len(odd) == 1 else ''})"
+        key_sizes = f"{odd_src} + (4,) * {fours}" if odd[0] < 4 else f"(4,) * {fours} + {odd_src}"
+        what = f"{len(odd)} of {odd[0]}" if len(odd) > 1 else f"one of {odd[0]}"
+    lines = [
+        f"    # {n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
+        f" (plan_rounds seed {seed}, effort {effort:g})",
+        f"    ({n}, {key_sizes}, {byes}): (",
+    ]
+    for seating in plan:
+        tables = sorted((sorted(t) for t in seating.tables), key=lambda t: (len(t), t))
+        texts = [" ".join(map(str, t)) for t in tables]
+        pieces, current = [], ""
+        for i, text in enumerate(texts):
+            add = text + (" | " if i < len(texts) - 1 else "")
+            if current and len(current) + len(add) > LINE:
+                pieces.append(current)
+                current = ""
+            current += add
+        pieces.append(current)
+        lines += [f'        "{p}"' for p in pieces[:-1]] + [f'        "{pieces[-1]}",']
+    return "\n".join([*lines, "    ),"])
+
+
+def hunt(n: int, rounds: int, odd: str, effort: float, seeds: range) -> int | None:
+    """Plan the field seed after seed (its stored schedule set aside);
+    print each; the first seed with no repeat, or None."""
+    key = (n, tuple(sorted(table_plan(n, odd=odd).sizes)), table_plan(n, odd=odd).byes)
+    stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
+    try:
+        for seed in seeds:
+            started = time.process_time()
+            plan = plan_rounds(range(n), rounds, seed=seed, odd=odd, effort=effort)
+            repeats = count_repeated_pairs(plan)
+            cpu = time.process_time() - started
+            print(f"{n} x {rounds} {odd}, seed {seed}: {repeats} repeats, {cpu:.1f} s", flush=True)
+            if repeats == 0:
+                print(entry(n, rounds, plan, seed, effort), flush=True)
+                return seed
+        return None
+    finally:
+        if stored is not None:
+            seating_designs.FAIR_SCHEDULES[key] = stored
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("field", help="players x rounds, e.g. 41x10")
+    parser.add_argument("--odd", choices=ODD_POLICIES, default=TABLES_OF_5)
+    parser.add_argument("--effort", type=float, default=4.0)
+    parser.add_argument("--seeds", default="0:20", help="first:last (last not included)")
+    parser.add_argument("--more", action="store_true", help="after a find, a round more")
+    args = parser.parse_args()
+    try:
+        n, rounds = (int(v) for v in args.field.lower().split("x"))
+        first, last = (int(v) for v in args.seeds.split(":"))
+    except ValueError:
+        sys.exit(f"bad field {args.field!r} or seeds {args.seeds!r}: e.g. 41x10 --seeds 10:30")
+    while hunt(n, rounds, args.odd, args.effort, range(first, last)) is not None and args.more:
+        rounds += 1
+
+
+if __name__ == "__main__":
+    main()
