@@ -17,11 +17,12 @@ than other seeds: 41 x 10 with tables of 5 at seed 26 of 10 to 29 (effort
 45 x 11 at seed 15 (effort 4), 49 x 12 at seed 14 (effort 4; seeds 0 to
 9 at effort 8 to 32 ended at 1), 55 x 12 at seed 0 (effort 16), 47 x 10 at
 seed 0 (effort 10); tables of 3: 34 x 9 and 38 x 10 at seed 0 (effort 8);
-25 x 7 with a bye at seed 3 (effort 8).  No seed of 0 to 89 (effort 2 to
-32) found one for 29 x 7, 33 x 8 or 35 x 7 with tables of 5 (each ends at
-1) or 21 x 6 with a bye (1); 30 to 150 seeds leave 2 to 5 for 30 x 7,
-34 x 8, 38 x 9, 42 x 10, 43 x 10, 46 x 11 and 50 x 12 with tables of 5,
-22 x 7 and 26 x 8 with a bye, and 21 x 7, 22 x 7, 29 x 9, 34 x 10,
+25 x 7 with a bye at seed 3 (effort 8).  No seed of 0 to 299 (effort 1
+to 32) found one for 29 x 7, 33 x 8 or 35 x 7 with tables of 5 or 21 x 6
+with a bye: each ends at 1.  30 to 350 seeds (up to
+499, effort 1 to 8) leave 1 to 5 for 30 x 7, 34 x 8, 38 x 9, 42 x 10,
+43 x 10, 46 x 11 and 50 x 12 with tables of 5, 2 to 3 for 22 x 7 and
+26 x 8 with a bye, and 4 to 6 for 21 x 7, 22 x 7, 29 x 9, 34 x 10,
 37 x 11, 38 x 11 and 41 x 12 with tables of 3.
 """
 
