@@ -56,6 +56,16 @@ def as_seating(rounds):
     return [Seating(tuple(tuple(t) for t in tables)) for tables in rounds]
 
 
+def assert_fair_in_every_prefix(plan, players):
+    """After every round, the players' counts of byes and of odd-size
+    tables each spread by at most one (nobody a second before everybody
+    has one)."""
+    for r in range(1, len(plan) + 1):
+        for counts in fairness_counts(plan[:r]):
+            values = [counts.get(p, 0) for p in players]
+            assert max(values) - min(values) <= 1, (r, values)
+
+
 # -- table sizes ------------------------------------------------------------
 
 
@@ -182,10 +192,7 @@ def test_nobody_gets_a_second_odd_table_or_bye_while_another_has_none(n, odd):
 
 def test_fairness_holds_in_a_joint_plan_too():
     plan = plan_rounds(range(1, 22), 8, odd=TABLES_OF_5, seed=2, effort=0.2)
-    for r in range(1, 9):
-        _, odds = fairness_counts(plan[:r])
-        values = [odds.get(p, 0) for p in range(1, 22)]
-        assert max(values) - min(values) <= 1
+    assert_fair_in_every_prefix(plan, range(1, 22))
 
 
 def test_withdrawn_players_are_not_seated_and_late_ones_join():
@@ -607,10 +614,7 @@ def test_maximal_fields_get_their_complete_design(n, rounds):
 def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_free(n, rounds):
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=TABLES_OF_3)
     assert count_repeated_pairs(plan) == 0
-    for r in range(1, rounds + 1):
-        for counts in fairness_counts(plan[:r]):
-            values = [counts.get(p, 0) for p in range(1, n + 1)]
-            assert max(values) - min(values) <= 1
+    assert_fair_in_every_prefix(plan, range(1, n + 1))
 
 
 @pytest.mark.parametrize(
@@ -791,10 +795,7 @@ def test_fields_with_a_stored_fair_schedule_play_it_without_a_repeat(n, rounds, 
     assert (quality.bound, quality.best_known) == (0, 0)
     plan = plan_rounds(range(1, n + 1), rounds, seed=7, odd=odd)
     assert count_repeated_pairs(plan) == 0
-    for r in range(1, rounds + 1):
-        for counts in fairness_counts(plan[:r]):
-            values = [counts.get(p, 0) for p in range(1, n + 1)]
-            assert max(values) - min(values) <= 1
+    assert_fair_in_every_prefix(plan, range(1, n + 1))
 
 
 _CPSAT = "CP-SAT"
@@ -854,11 +855,7 @@ def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
     assert method in quality.source
     plan = plan_rounds(range(1, n + 1), rounds, seed=1, odd=odd)
     assert count_repeated_pairs(plan) == optimum
-    for r in range(1, rounds + 1):
-        byes, odds = fairness_counts(plan[:r])
-        for counts in (byes, odds):
-            values = [counts.get(p, 0) for p in range(1, n + 1)]
-            assert max(values) - min(values) <= 1
+    assert_fair_in_every_prefix(plan, range(1, n + 1))
 
 
 @pytest.mark.parametrize(("n", "rounds", "sizes"), list(seating_designs.BEST_SCHEDULES))
@@ -868,10 +865,7 @@ def test_stored_best_schedules_are_fair_and_reach_the_proved_optimum(n, rounds, 
     for tables in schedule:
         assert sorted(len(t) for t in tables) == sorted(sizes)
         assert sorted(p for t in tables for p in t) == list(range(n))
-    for r in range(1, rounds + 1):
-        _, odds = fairness_counts(as_seating(schedule[:r]))
-        values = [odds.get(p, 0) for p in range(n)]
-        assert max(values) - min(values) <= 1
+    assert_fair_in_every_prefix(as_seating(schedule), range(n))
     optimum = seating_bounds.lower_bound(n, rounds, sizes)
     assert count_repeated_pairs(as_seating(schedule)) == optimum
 
