@@ -84,7 +84,8 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float) -> str:
 def hunt(n: int, rounds: int, odd: str, effort: float, seeds: range) -> int | None:
     """Plan the field seed after seed (its stored schedule set aside);
     print each; the first seed with no repeat, or None."""
-    key = (n, tuple(sorted(table_plan(n, odd=odd).sizes)), table_plan(n, odd=odd).byes)
+    tables = table_plan(n, odd=odd)
+    key = (n, tuple(sorted(tables.sizes)), tables.byes)
     stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
     try:
         for seed in seeds:
