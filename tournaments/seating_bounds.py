@@ -35,6 +35,13 @@ bound (:func:`lower_bound`) is the largest of four counting arguments:
   2 rounds it gives the 12 repeats fairness forces: round 2's table of 5
   holds the 4 players of round 1's table of 4.
 
+:func:`lower_bound` raises that with what is known of fewer rounds: the
+first rounds of a (fair) schedule are a (fair) schedule, so their exact
+optimum, plus the pairs the last round must seat together again, bounds
+the whole (18 players at tables of 5 over 5 rounds: 19 proved for 4
+rounds, and 2 more); and 20 players at tables of 4 have no repeat-free
+6th round.
+
 :func:`quality` adds the figure from the literature where there is one:
 the repeat-free schedules of the social golfer problem (Harvey's table,
 CSPLib prob010; Miller, Valkov and Abel, "Combinatorial solutions to the
@@ -96,6 +103,18 @@ _REPEAT_FREE_4 = {
         (
             "transversal design TD(4, 32) from GF(32), its groups seated by the 8-4-10 "
             "schedule (built)"
+        ),
+    ),
+}
+
+#: Fields of tables of 4 with no repeat-free schedule beyond a number of
+#: rounds that the counting bound allows: players -> (the most rounds, source).
+_NO_REPEAT_FREE_4 = {
+    20: (
+        5,
+        (
+            "no resolvable 4-GDD of type 2^10 (20 players over 6 rounds; Harvey's social "
+            "golfer table, CSPLib prob010: 5-4-6 has no solution)"
         ),
     ),
 }
@@ -350,11 +369,59 @@ def lower_bound(
 ) -> int:
     """No schedule of ``n`` players over ``rounds`` rounds at tables of
     ``sizes`` (and ``byes`` byes a round) has fewer repeated pairs than
-    this: :func:`counting_bound`, or the exact figure known for a small
-    field when it is higher."""
-    bound = counting_bound(n, rounds, sizes, byes=byes, table_size=table_size)
-    exact = _exact(n, rounds, sizes, byes, table_size)
-    return max(bound, exact[0]) if exact else bound
+    this (>= 0): the largest of
+
+    - :func:`counting_bound`, and the exact figure known for a small field;
+    - *one round less*: the first ``rounds - 1`` rounds are a schedule of
+      the field (fair when the whole is), so they repeat at least their
+      bound, and the last round adds the pairs it seats together that met
+      in any one earlier round (:func:`_last_round_repeats`);
+    - *no repeat-free schedule*: 1 when the literature proves none exists
+      (:data:`_NO_REPEAT_FREE_4`: 20 players over 6 rounds).
+
+    So 18 players (tables of 5) over 5 rounds repeat at least the 19
+    pairs proved for 4 rounds.  Raises nothing; ``rounds < 1`` gives 0."""
+    return _bounds(n, rounds, tuple(sorted(sizes)), byes, table_size)[-1] if rounds >= 1 else 0
+
+
+@cache
+def _bounds(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> list[int]:
+    """:func:`lower_bound` for 1 .. ``rounds`` rounds (index ``r - 1``)."""
+    plain = not byes and table_size == 4 and all(s == 4 for s in sizes)
+    never = _NO_REPEAT_FREE_4.get(n) if plain else None
+    bounds: list[int] = []
+    for r in range(1, rounds + 1):
+        bound = counting_bound(n, r, sizes, byes=byes, table_size=table_size)
+        exact = _exact(n, r, sizes, byes, table_size)
+        if exact is not None:
+            bound = max(bound, exact[0])
+        if never is not None and r > never[0]:
+            bound = max(bound, 1)
+        if r > 1:
+            bound = max(bound, bounds[-1] + _last_round_repeats(n, r, sizes, byes, table_size))
+        bounds.append(bound)
+    return bounds
+
+
+def _last_round_repeats(
+    n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int
+) -> int:
+    """Repeats the last of ``rounds`` rounds adds at least: the pairs it
+    seats together that also met in one earlier round (each is a repeat
+    the earlier rounds did not count), at least the coincidences of two
+    rounds (:func:`_two_round_coincidences`, or with odd tables and no
+    byes the fair ones, :func:`_fair_pair_coincidences`), the most over
+    the earlier rounds."""
+    generic = _two_round_coincidences(sizes, byes)
+    odd = [k for k in sizes if k != table_size]
+    if byes or not odd:
+        return generic
+    standard = len(sizes) - len(odd)
+    last = rounds - 1
+    fair = max(
+        _fair_pair_coincidences(n, r, last, standard, len(odd), sum(odd)) for r in range(last)
+    )
+    return max(generic, fair)
 
 
 def counting_bound(

@@ -652,6 +652,38 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
 
 
 @pytest.mark.parametrize(
+    ("n", "rounds", "odd", "counting", "bound"),
+    [
+        # 19 proved for 4 rounds; round 5's tables of 4 are filled from an
+        # earlier round's tables of 5 by fairness: 2 pairs meet again
+        (18, 5, TABLES_OF_5, 16, 21),
+        (18, 6, TABLES_OF_5, 39, 39),  # the counting bound is higher here
+        (21, 4, TABLES_OF_5, 6, 8),  # 6 proved for 3 rounds, and 2
+        (21, 6, TABLES_OF_5, 6, 12),  # 12 proved for 5 rounds
+        (23, 5, TABLES_OF_5, 10, 16),  # 12 proved for 4 rounds, and 4
+        (14, 5, BYES, 4, 6),  # 5 proved for 4 rounds (2 byes), and 1
+        # no resolvable 4-GDD of type 2^10: 20 players cannot play 6 rounds
+        # without a repeat, and the odd-table policy changes nothing at 20
+        (20, 5, TABLES_OF_5, 0, 0),
+        (20, 6, TABLES_OF_5, 0, 1),
+        (20, 6, BYES, 0, 1),
+        (20, 7, TABLES_OF_5, 20, 20),
+    ],
+)
+def test_lower_bound_from_one_round_less(n, rounds, odd, counting, bound):
+    """The first rounds of a fair schedule are a fair schedule: their proved
+    optimum, plus the pairs the last round must seat together again, bounds
+    the whole."""
+    plan = table_plan(n, odd=odd)
+    assert seating_bounds.counting_bound(n, rounds, plan.sizes, byes=plan.byes) == counting
+    assert seating_bounds.lower_bound(n, rounds, plan.sizes, byes=plan.byes) == bound
+    quality = plan_quality(n, rounds, odd=odd)
+    assert quality.bound == bound
+    fewer = [plan_quality(n, r, odd=odd).bound for r in range(1, rounds + 1)]
+    assert fewer == sorted(fewer)  # never less for more rounds
+
+
+@pytest.mark.parametrize(
     ("n", "rounds", "odd"),
     [
         (9, 2, TABLES_OF_5),
