@@ -381,26 +381,28 @@ def lower_bound(
 
     So 18 players (tables of 5) over 5 rounds repeat at least the 19
     pairs proved for 4 rounds.  Raises nothing; ``rounds < 1`` gives 0."""
-    return _bounds(n, rounds, tuple(sorted(sizes)), byes, table_size)[-1] if rounds >= 1 else 0
-
-
-@cache
-def _bounds(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> list[int]:
-    """:func:`lower_bound` for 1 .. ``rounds`` rounds (index ``r - 1``)."""
+    if rounds < 1:
+        return 0
+    sizes = tuple(sorted(sizes))
     plain = not byes and table_size == 4 and all(s == 4 for s in sizes)
     never = _NO_REPEAT_FREE_4.get(n) if plain else None
-    bounds: list[int] = []
-    for r in range(1, rounds + 1):
-        bound = counting_bound(n, r, sizes, byes=byes, table_size=table_size)
+    # Fewer rounds only add to the counting bound from a round count where
+    # more is known (a proved optimum, or no repeat-free schedule): without
+    # one, the rounds' best predecessors form a spanning tree that the
+    # counting bound already weighs.
+    known = [r for r in range(1, rounds) if _exact(n, r, sizes, byes, table_size)]
+    if never is not None and never[0] < rounds:
+        known.append(never[0] + 1)
+    bound = 0
+    for r in range(min(known, default=rounds), rounds + 1):
+        step = _last_round_repeats(n, r, sizes, byes, table_size) if r > 1 else 0
+        bound = max(bound + step, counting_bound(n, r, sizes, byes=byes, table_size=table_size))
         exact = _exact(n, r, sizes, byes, table_size)
         if exact is not None:
             bound = max(bound, exact[0])
         if never is not None and r > never[0]:
             bound = max(bound, 1)
-        if r > 1:
-            bound = max(bound, bounds[-1] + _last_round_repeats(n, r, sizes, byes, table_size))
-        bounds.append(bound)
-    return bounds
+    return bound
 
 
 def _last_round_repeats(
