@@ -39,8 +39,8 @@ bound (:func:`lower_bound`) is the largest of four counting arguments:
 first rounds of a (fair) schedule are a (fair) schedule, so their exact
 optimum, plus the pairs the last round must seat together again, bounds
 the whole (18 players at tables of 5 over 5 rounds: 19 proved for 4
-rounds, and 2 more); and 20 players at tables of 4 have no repeat-free
-6th round.
+rounds, and 2 more); 20 players at tables of 4 have no repeat-free 6th
+round, nor have 19 with a table of 3 (the 20th joins it every round).
 
 :func:`quality` adds the figure from the literature where there is one:
 the repeat-free schedules of the social golfer problem (Harvey's table,
@@ -376,33 +376,52 @@ def lower_bound(
       the field (fair when the whole is), so they repeat at least their
       bound, and the last round adds the pairs it seats together that met
       in any one earlier round (:func:`_last_round_repeats`);
-    - *no repeat-free schedule*: 1 when the literature proves none exists
-      (:data:`_NO_REPEAT_FREE_4`: 20 players over 6 rounds).
+    - what is known of exactly some number of rounds (:func:`_known`): a
+      proved optimum, no repeat-free schedule (20 players over 6 rounds),
+      tables of 3 completed to tables of 4.
 
     So 18 players (tables of 5) over 5 rounds repeat at least the 19
     pairs proved for 4 rounds.  Raises nothing; ``rounds < 1`` gives 0."""
     if rounds < 1:
         return 0
     sizes = tuple(sorted(sizes))
-    plain = not byes and table_size == 4 and all(s == 4 for s in sizes)
-    never = _NO_REPEAT_FREE_4.get(n) if plain else None
     # Fewer rounds only add to the counting bound from a round count where
-    # more is known (a proved optimum, or no repeat-free schedule): without
+    # more is known (a proved optimum, no repeat-free schedule): without
     # one, the rounds' best predecessors form a spanning tree that the
     # counting bound already weighs.
-    known = [r for r in range(1, rounds) if _exact(n, r, sizes, byes, table_size)]
-    if never is not None and never[0] < rounds:
-        known.append(never[0] + 1)
+    known = [_known(n, r, sizes, byes, table_size) for r in range(1, rounds + 1)]
     bound = 0
-    for r in range(min(known, default=rounds), rounds + 1):
+    for r in range(next((r for r, k in enumerate(known, 1) if k), rounds), rounds + 1):
         step = _last_round_repeats(n, r, sizes, byes, table_size) if r > 1 else 0
-        bound = max(bound + step, counting_bound(n, r, sizes, byes=byes, table_size=table_size))
-        exact = _exact(n, r, sizes, byes, table_size)
-        if exact is not None:
-            bound = max(bound, exact[0])
-        if never is not None and r > never[0]:
-            bound = max(bound, 1)
+        bound = max(
+            bound + step,
+            counting_bound(n, r, sizes, byes=byes, table_size=table_size),
+            known[r - 1],
+        )
     return bound
+
+
+def _known(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> int:
+    """Repeats known to be forced for exactly ``rounds`` rounds beyond
+    counting (0 when nothing is known): a proved optimum; 1 where the
+    literature proves no repeat-free schedule (:data:`_NO_REPEAT_FREE_4`);
+    with ``d`` tables of 3 a round that are handed out in one pass
+    (``rounds * 3d <= n``: no player at two of them), ``d`` new players,
+    one at each table of 3 every round, make a schedule of tables of 4
+    with the same repeats, so its bound holds (19 players over 6 rounds
+    repeat as 20 do)."""
+    exact = _exact(n, rounds, sizes, byes, table_size)
+    if exact is not None:
+        return exact[0]
+    if table_size != 4 or byes:
+        return 0
+    if all(s == 4 for s in sizes):
+        never = _NO_REPEAT_FREE_4.get(n)
+        return 1 if never is not None and rounds > never[0] else 0
+    threes = sum(1 for s in sizes if s == 3)
+    if threes == len(sizes) - sum(1 for s in sizes if s == 4) and rounds * 3 * threes <= n:
+        return lower_bound(n + threes, rounds, (4,) * len(sizes))
+    return 0
 
 
 def _last_round_repeats(

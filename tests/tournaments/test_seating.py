@@ -668,12 +668,15 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         (20, 6, TABLES_OF_5, 0, 1),
         (20, 6, BYES, 0, 1),
         (20, 7, TABLES_OF_5, 20, 20),
+        # the one table of 3 a round reaches 18 players: a 20th player joining
+        # it every round makes a schedule of 20 at tables of 4, no better
+        (19, 6, TABLES_OF_3, 0, 1),
     ],
 )
 def test_lower_bound_from_one_round_less(n, rounds, odd, counting, bound):
     """The first rounds of a fair schedule are a fair schedule: their proved
     optimum, plus the pairs the last round must seat together again, bounds
-    the whole."""
+    the whole; and what is known of other fields carries over."""
     plan = table_plan(n, odd=odd)
     assert seating_bounds.counting_bound(n, rounds, plan.sizes, byes=plan.byes) == counting
     assert seating_bounds.lower_bound(n, rounds, plan.sizes, byes=plan.byes) == bound
