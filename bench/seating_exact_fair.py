@@ -35,12 +35,19 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
   byes): 10 (7); 13 x 4 (1): 9 (6); 14 x 4 (2): 5 (3), each about 1 s;
   17 x 5 (1 bye): 1 (0) in 59 s: no fair schedule is repeat-free;
   13 x 5 (1 bye): 15 (12) in 143 s;
-- 22 x 5 (5, 5, 4, 4, 4): 14 (bound 12) in 311 s.
+- 22 x 5 (5, 5, 4, 4, 4): 14 (bound 12) in 311 s;
+- 21 x 4 (5, 4, 4, 4, 4): 12 (bound 8, from 6 proved for 3 rounds) in
+  931 s with ``--q 4`` for "none <= 11": 1,555 round-2 classes, the two
+  with 2 pairs met again took 877 s, the eleven with 3 took 53 s, the rest
+  none at all;
+- 14 x 5 with 2 byes: 10 (bound 6) in 687 s for "none <= 9" (66 classes,
+  the one with a single pair met again 295 s).
 
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
-17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5, 21 x 4 and 23 x 5 with
-tables of 5, and with byes 14 x 5, 15 x 6 and the fields of 17 players
-and more over 6 rounds and more.
+17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5 and 23 x 5 with tables of
+5 (23 x 5 with budget 17: not through the first class in 35 minutes), and
+with byes 15 x 6 and the fields of 17 players and more over 6 rounds and
+more.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with

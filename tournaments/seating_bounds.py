@@ -162,6 +162,7 @@ _EXACT_FAIR = {
     (22, 5, (4, 4, 4, 5, 5)): (14, _EXHAUSTIVE_FAIR),
     (10, 5, (3, 3, 4)): (17, _EXHAUSTIVE_FAIR),
     (13, 3, (3, 3, 3, 4)): (6, _EXHAUSTIVE_FAIR),
+    (21, 4, (4, 4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
 }
 
 
@@ -478,6 +479,7 @@ _EXACT_BYES = {
     (13, 4, 1): (9, _EXHAUSTIVE_FAIR),
     (14, 4, 2): (5, _EXHAUSTIVE_FAIR),
     (17, 5, 1): (1, _EXHAUSTIVE_FAIR),
+    (14, 5, 2): (10, _EXHAUSTIVE_FAIR),
     (13, 5, 1): (15, _EXHAUSTIVE_FAIR),
 }
 

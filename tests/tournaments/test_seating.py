@@ -658,10 +658,9 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         # earlier round's tables of 5 by fairness: 2 pairs meet again
         (18, 5, TABLES_OF_5, 16, 21),
         (18, 6, TABLES_OF_5, 39, 39),  # the counting bound is higher here
-        (21, 4, TABLES_OF_5, 6, 8),  # 6 proved for 3 rounds, and 2
         (21, 6, TABLES_OF_5, 6, 12),  # 12 proved for 5 rounds
         (23, 5, TABLES_OF_5, 10, 16),  # 12 proved for 4 rounds, and 4
-        (14, 5, BYES, 4, 6),  # 5 proved for 4 rounds (2 byes), and 1
+        (22, 6, TABLES_OF_5, 12, 14),  # 14 proved for 5 rounds
         # no resolvable 4-GDD of type 2^10: 20 players cannot play 6 rounds
         # without a repeat, and the odd-table policy changes nothing at 20
         (20, 5, TABLES_OF_5, 0, 0),
@@ -877,6 +876,8 @@ _EXHAUSTIVE = "exhaustive search"
         (14, 4, BYES, 5, _EXHAUSTIVE),
         (17, 5, BYES, 1, _EXHAUSTIVE),
         (13, 5, BYES, 15, _EXHAUSTIVE),
+        (21, 4, TABLES_OF_5, 12, _EXHAUSTIVE),
+        (14, 5, BYES, 10, _EXHAUSTIVE),
     ],
 )
 def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
