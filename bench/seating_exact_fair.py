@@ -45,7 +45,7 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
 
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
 17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5 and 23 x 5 with tables of
-5 (23 x 5 with budget 17: not through the first class in 35 minutes), and
+5 (23 x 5 with budget 17: not through the first class in 26 minutes), and
 with byes 15 x 6 and the fields of 17 players and more over 6 rounds and
 more.
 
