@@ -166,6 +166,17 @@ _EXACT_FAIR = {
 }
 
 
+#: Lower bounds above the counting bound that an exhaustive search proved
+#: without reaching the plan's figure (no optimum known), keyed like
+#: :data:`_EXACT_FAIR`: ``bench/seating_exact_fair.py --budget B-1`` ended
+#: with no fair schedule of ``B - 1`` repeats or fewer.
+_SEARCHED_FAIR = {
+    # the first three rounds in any order (one pass of the tables of 3,
+    # --q 3): 3.3 million nodes, 0.1 s; 18 x 5 is repeat-free
+    (18, 6, (3, 3, 4, 4, 4)): (1, _EXHAUSTIVE_FAIR),
+}
+
+
 @dataclass(frozen=True)
 class Quality:
     """What a plan can be compared with.
@@ -405,7 +416,8 @@ def lower_bound(
 
 def _known(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: int) -> int:
     """Repeats known to be forced for exactly ``rounds`` rounds beyond
-    counting (0 when nothing is known): a proved optimum; 1 where the
+    counting (0 when nothing is known): a proved optimum; a bound an
+    exhaustive search proved (:data:`_SEARCHED_FAIR`); 1 where the
     literature proves no repeat-free schedule (:data:`_NO_REPEAT_FREE_4`);
     with ``d`` tables of 3 a round that are handed out in one pass
     (``rounds * 3d <= n``: no player at two of them), ``d`` new players,
@@ -417,6 +429,9 @@ def _known(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: i
         return exact[0]
     if table_size != 4 or byes:
         return 0
+    searched = _SEARCHED_FAIR.get((n, rounds, sizes))
+    if searched is not None:
+        return searched[0]
     if all(s == 4 for s in sizes):
         never = _NO_REPEAT_FREE_4.get(n)
         return 1 if never is not None and rounds > never[0] else 0
