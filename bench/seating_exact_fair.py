@@ -43,11 +43,15 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
 - 14 x 5 with 2 byes: 10 (bound 6) in 687 s for "none <= 9" (66 classes,
   the one with a single pair met again 295 s).
 
-With ``--budget 0`` (is there a repeat-free fair schedule?): 18 x 6 with
-tables of 3 (4, 4, 4, 3, 3; ``--q 3``), none, in 0.1 s, where 18 x 5 has
-one at once (``seating_bounds._SEARCHED_FAIR``: the bound is 1); 19 x 6
-with a table of 3 (``--q 6``), none, in 1.6 s, as ``seating_bounds``
-argues from 20 players over 6 rounds.
+Small budgets first: 18 x 6 with tables of 3 (4, 4, 4, 3, 3; ``--q 3``)
+has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at
+once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
+(``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
+over an hour at that rate).  19 x 6 with a table of 3 (``--q 6``): none
+repeat-free, in 1.6 s, as ``seating_bounds`` argues from 20 players over
+6 rounds.  Fields of 6 tables or more spend minutes in this script's
+Python before the search starts (22 x 7 and 26 x 8 with tables of 3,
+21 x 6 with a bye: not started in 400 s).
 
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
 17 x 6 with tables of 3, 17 x 6, 18 x 5, 19 x 5 and 23 x 5 with tables of
