@@ -47,7 +47,9 @@ Small budgets first: 18 x 6 with tables of 3 (4, 4, 4, 3, 3; ``--q 3``)
 has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at
 once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
 (``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
-over an hour at that rate).  19 x 6 with a table of 3 (``--q 6``): none
+over an hour at that rate).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
+with 6 repeats or fewer (95 s): the bound is 7 (the counting bound 6, the
+plan 10).  19 x 6 with a table of 3 (``--q 6``): none
 repeat-free, in 1.6 s, as ``seating_bounds`` argues from 20 players over
 6 rounds.  Fields of 6 tables or more spend minutes in this script's
 Python before the search starts (22 x 7 and 26 x 8 with tables of 3,
