@@ -400,11 +400,11 @@ def lower_bound(
     if rounds < 1:
         return 0
     sizes = tuple(sorted(sizes))
-    # The chain starts where more than counting is known (a proved optimum,
-    # no repeat-free schedule): before that, each round's best predecessor
-    # is an edge of a spanning tree of the rounds, which the counting bound
-    # already weighs (the full chain gives the same figures for 8 to 129
-    # players over 1 to 15 rounds, and costs seconds over 200 rounds).
+    # The chain starts where more than counting is known (:func:`_known`):
+    # before that, each round's best predecessor is an edge of a spanning
+    # tree of the rounds, which the counting bound already weighs (the full
+    # chain gives the same figures for 8 to 129 players over 1 to 15
+    # rounds, and costs seconds over 200 rounds).
     known = [_known(n, r, sizes, byes, table_size) for r in range(1, rounds + 1)]
     bound = 0
     for r in range(next((r for r, k in enumerate(known, 1) if k), rounds), rounds + 1):
@@ -438,8 +438,8 @@ def _known(n: int, rounds: int, sizes: tuple[int, ...], byes: int, table_size: i
     if all(s == 4 for s in sizes):
         never = _NO_REPEAT_FREE_4.get(n)
         return 1 if never is not None and rounds > never[0] else 0
-    threes = sum(1 for s in sizes if s == 3)
-    if threes == len(sizes) - sum(1 for s in sizes if s == 4) and rounds * 3 * threes <= n:
+    threes = sizes.count(3)
+    if all(s in (3, 4) for s in sizes) and rounds * 3 * threes <= n:
         return lower_bound(n + threes, rounds, (4,) * len(sizes))
     return 0
 
