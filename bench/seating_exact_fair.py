@@ -114,12 +114,21 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
             )
         return min(forms)
 
+    def met_again(i: int, j: int, v: int) -> int:
+        """Pairs of round-1 table i seated together again at round-2 table j."""
+        return comb(v, 2) if sizes[i] > 0 and sizes[j] > 0 else 0
+
     seen: set[tuple] = set()
     classes: list[list[list[int]]] = []
     matrix = [[0] * tables for _ in range(tables)]
     left = list(seats)  # round-2 seats left per table
 
-    def fill(i: int, j: int, row_left: int) -> None:
+    def fill(i: int, j: int, row_left: int, repeats: int, tight: bool) -> None:
+        """Row i of the matrix from column j on.  Rows of round-1 tables of one
+        size come in non-increasing order (reordering those tables keeps
+        round 1), so ``tight``: row i equals row i - 1 up to column j."""
+        if repeats > budget:  # the pairs of round 1 met again in round 2: over budget
+            return
         if i == tables:
             key = canonical(matrix)
             if key not in seen:
@@ -128,25 +137,34 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
             return
         if j == tables - 1:
             v = row_left
-            if v > left[j] or (v and not allowed[i][j]):
+            if v > left[j] or (v and not allowed[i][j]) or (tight and v > matrix[i - 1][j]):
                 return
             matrix[i][j] = v
             left[j] -= v
+            repeats += met_again(i, j, v)
             if i + 1 < tables:
-                fill(i + 1, 0, seats[i + 1])
+                fill(i + 1, 0, seats[i + 1], repeats, sizes[i + 1] == sizes[i])
             elif not any(left):
-                fill(tables, 0, 0)
+                fill(tables, 0, 0, repeats, False)
             left[j] += v
             matrix[i][j] = 0
             return
         for v in range(min(row_left, left[j]) if allowed[i][j] else 0, -1, -1):
+            if tight and v > matrix[i - 1][j]:
+                continue
             matrix[i][j] = v
             left[j] -= v
-            fill(i, j + 1, row_left - v)
+            fill(
+                i,
+                j + 1,
+                row_left - v,
+                repeats + met_again(i, j, v),
+                tight and v == matrix[i - 1][j],
+            )
             left[j] += v
         matrix[i][j] = 0
 
-    fill(0, 0, seats[0])
+    fill(0, 0, seats[0], 0, False)
     first_round = [t for t, s in enumerate(seats) for _ in range(s)]
     start = [sum(seats[:j]) for j in range(tables)]
     seatings = []
