@@ -47,10 +47,11 @@ from tournaments.seating import (  # noqa: E402
 LINE = 84  # characters of one string of a round in the entry
 
 
-def entry(n: int, rounds: int, plan, seed: int, effort: float) -> str:
+def entry(n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0) -> str:
     """The plan as a ``FAIR_SCHEDULES`` entry: key (players, sorted table
     sizes, byes), one tuple item per round (tables by size, then by their
-    lowest player, separated by "|")."""
+    lowest player, separated by "|"); with ``repeats`` a ``BEST_SCHEDULES``
+    entry (key: players, rounds, sizes, byes)."""
     sizes = sorted(len(t) for t in plan[0].tables)
     byes = len(plan[0].byes)
     odd = [s for s in sizes if s != 4]
@@ -63,8 +64,11 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float) -> str:
         what = f"{len(odd)} of {odd[0]}" if len(odd) > 1 else f"one of {odd[0]}"
     lines = [
         f"    # {n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
-        f" (plan_rounds seed {seed}, effort {effort:g})",
-        f"    ({n}, {key_sizes}, {byes}): (",
+        + (f": {repeats} repeated pairs" if repeats else "")
+        + f" (plan_rounds seed {seed}, effort {effort:g})",
+        f"    ({n}, {rounds}, {key_sizes}, {byes}): ("
+        if repeats
+        else f"    ({n}, {key_sizes}, {byes}): (",
     ]
     for seating in plan:
         tables = sorted((sorted(t) for t in seating.tables), key=lambda t: (len(t), t))
@@ -81,12 +85,18 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float) -> str:
     return "\n".join([*lines, "    ),"])
 
 
-def hunt(n: int, rounds: int, odd: str, effort: float, seeds: range) -> int | None:
-    """Plan the field seed after seed (its stored schedule set aside);
-    print each; the first seed with no repeat, or None."""
+def hunt(
+    n: int, rounds: int, odd: str, effort: float, seeds: range, best: bool = False
+) -> int | None:
+    """Plan the field seed after seed (its stored schedules set aside);
+    print each; the first seed with no repeat, or None.  ``best``: at the
+    end, the ``BEST_SCHEDULES`` entry of the plan with the fewest repeats."""
     tables = table_plan(n, odd=odd)
     key = (n, tuple(sorted(tables.sizes)), tables.byes)
+    best_key = (n, rounds, *key[1:])
     stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
+    stored_best = seating_designs.BEST_SCHEDULES.pop(best_key, None)
+    fewest: tuple[int, int, list] | None = None
     try:
         for seed in seeds:
             started = time.process_time()
@@ -97,10 +107,16 @@ def hunt(n: int, rounds: int, odd: str, effort: float, seeds: range) -> int | No
             if repeats == 0:
                 print(entry(n, rounds, plan, seed, effort), flush=True)
                 return seed
+            if fewest is None or repeats < fewest[0]:
+                fewest = (repeats, seed, plan)
+        if best and fewest is not None:
+            print(entry(n, rounds, fewest[2], fewest[1], effort, fewest[0]), flush=True)
         return None
     finally:
         if stored is not None:
             seating_designs.FAIR_SCHEDULES[key] = stored
+        if stored_best is not None:
+            seating_designs.BEST_SCHEDULES[best_key] = stored_best
 
 
 def main() -> None:
@@ -110,13 +126,17 @@ def main() -> None:
     parser.add_argument("--effort", type=float, default=4.0)
     parser.add_argument("--seeds", default="0:20", help="first:last (last not included)")
     parser.add_argument("--more", action="store_true", help="after a find, a round more")
+    parser.add_argument(
+        "--best", action="store_true", help="no find: the entry of the fewest repeats"
+    )
     args = parser.parse_args()
     try:
         n, rounds = (int(v) for v in args.field.lower().split("x"))
         first, last = (int(v) for v in args.seeds.split(":"))
     except ValueError:
         sys.exit(f"bad field {args.field!r} or seeds {args.seeds!r}: e.g. 41x10 --seeds 10:30")
-    while hunt(n, rounds, args.odd, args.effort, range(first, last)) is not None and args.more:
+    seeds = range(first, last)
+    while hunt(n, rounds, args.odd, args.effort, seeds, args.best) is not None and args.more:
         rounds += 1
 
 

@@ -644,9 +644,9 @@ def _design_start(
     """A known repeat-free schedule for the field when one has enough rounds
     (``seating_designs``), relabelled and its rounds picked at random:
 
-    - a stored optimal fair schedule with repeats
-      (``seating_designs.BEST_SCHEDULES``) for exactly these rounds, its
-      rounds in their order;
+    - a stored fair schedule with the fewest repeats known
+      (``seating_designs.BEST_SCHEDULES``: optimal, or the best of a long
+      search) for exactly these rounds, its rounds in their order;
     - tables of ``table_size`` only: the design itself;
     - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,
       found by the search, with tables of 3 or 5 or byes; ``CYCLIC_BASES``,
@@ -658,8 +658,10 @@ def _design_start(
       when the tables of 3 it makes are fair (nobody a second one before
       everybody has one).
     """
-    best = seating_designs.best_schedule(n, rounds, plan.sizes) if table_size == 4 else []
-    if best and not plan.byes:
+    best = (
+        seating_designs.best_schedule(n, rounds, plan.sizes, plan.byes) if table_size == 4 else []
+    )
+    if best:
         return _relabelled(best, n, rng)
     stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled

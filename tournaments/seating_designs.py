@@ -1300,16 +1300,20 @@ CYCLIC_BASES: dict[tuple[int, tuple[int, ...], int], tuple[int, int, str, str]] 
 }
 
 
-#: Fair schedules with the fewest repeated pairs where repeats cannot be
-#: avoided and Cuori's tabu search falls short of the optimum, kept as
-#: data: per (players, rounds, one round's table sizes, sorted), the
-#: rounds in order (every prefix fair), tables separated by "|".  The
-#: optimum is proved by ``bench/seating_exact_fair.py`` (recorded in
-#: ``seating_bounds._EXACT_FAIR``); the tests count the repeats.
-BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...]], tuple[str, ...]] = {
+#: Fair schedules with the fewest repeated pairs known where repeats cannot
+#: be avoided (or no repeat-free schedule is known) and Cuori's tabu search
+#: falls short of them in a plan's time, kept as data: per (players,
+#: rounds, one round's table sizes, sorted, players on a bye), the rounds
+#: in order (every prefix fair), tables separated by "|", the players on a
+#: bye those left out.  Where ``seating_bounds`` records the optimum
+#: (``bench/seating_exact_fair.py``) the entry reaches it; the others are
+#: the best of many seeds at a higher effort (``bench/seating_hunt.py
+#: --best``), no proof that fewer is impossible.  The tests count the
+#: repeats and check the fairness.
+BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...], int], tuple[str, ...]] = {
     # 13 players, a table of 5 and 2 of 4, 4 rounds: 22 repeated pairs
     # (the search finds 22 or 23 by seed; none has 21)
-    (13, 4, (4, 4, 5)): (
+    (13, 4, (4, 4, 5), 0): (
         "0 1 2 3 4 | 5 6 7 8 | 9 10 11 12",
         "5 6 7 9 10 | 0 1 2 11 | 3 4 8 12",
         "0 5 8 11 12 | 1 2 6 7 | 3 4 9 10",
@@ -1317,7 +1321,7 @@ BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...]], tuple[str, ...]] = {
     ),
     # 18 players, 2 tables of 5 and 2 of 4, 4 rounds: 19 repeated pairs
     # (the search finds 20; none has 18: bench/seating_exact_fair.py, 40 s)
-    (18, 4, (4, 4, 5, 5)): (
+    (18, 4, (4, 4, 5, 5), 0): (
         "0 1 2 3 4 | 5 6 7 8 9 | 10 11 12 13 | 14 15 16 17",
         "0 10 11 14 15 | 5 12 13 16 17 | 1 2 6 7 | 3 4 8 9",
         "1 2 8 9 10 | 3 6 11 16 17 | 0 7 12 13 | 4 5 14 15",
@@ -1326,10 +1330,13 @@ BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...]], tuple[str, ...]] = {
 }
 
 
-def best_schedule(n: int, rounds: int, sizes: tuple[int, ...]) -> list[list[list[int]]]:
-    """The stored optimal fair schedule (:data:`BEST_SCHEDULES`) for ``n``
-    players over exactly ``rounds`` rounds at tables of ``sizes``, or []."""
-    lines = BEST_SCHEDULES.get((n, rounds, tuple(sorted(sizes))), ())
+def best_schedule(
+    n: int, rounds: int, sizes: tuple[int, ...], byes: int = 0
+) -> list[list[list[int]]]:
+    """The stored fair schedule with the fewest repeats known
+    (:data:`BEST_SCHEDULES`) for ``n`` players over exactly ``rounds``
+    rounds at tables of ``sizes`` with ``byes`` byes a round, or []."""
+    lines = BEST_SCHEDULES.get((n, rounds, tuple(sorted(sizes)), byes), ())
     return [_tables(line) for line in lines]
 
 
