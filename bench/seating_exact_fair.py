@@ -49,7 +49,9 @@ once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
 (``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
 over an hour at that rate).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
 with 6 repeats or fewer (95 s): the bound is 7 (the counting bound 6, the
-plan 10).  19 x 6 with a table of 3 (``--q 6``): none
+plan 10).  20 x 6 at tables of 4 (``--sizes 4,4,4,4,4``): none with 1
+repeat or fewer (93 s, 1.5 billion nodes; ``--q 6`` is no faster): the
+bound is 2, the plan 6.  19 x 6 with a table of 3 (``--q 6``): none
 repeat-free, in 1.6 s, as ``seating_bounds`` argues from 20 players over
 6 rounds.  No answer with budget 0 in 400 s for 22 x 7 and 26 x 8 with
 tables of 3, or in 600 s for 19 x 7 with 3 byes; 21 x 6 with a bye
