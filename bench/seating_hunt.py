@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -62,14 +63,17 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0)
         odd_src = f"({', '.join(map(str, odd))}{',' if len(odd) == 1 else ''})"
         key_sizes = f"{odd_src} + (4,) * {fours}" if odd[0] < 4 else f"(4,) * {fours} + {odd_src}"
         what = f"{len(odd)} of {odd[0]}" if len(odd) > 1 else f"one of {odd[0]}"
-    lines = [
-        f"    # {n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
+    comment = (
+        f"{n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
         + (f": {repeats} repeated pairs" if repeats else "")
-        + f" (plan_rounds seed {seed}, effort {effort:g})",
+        + f" (plan_rounds seed {seed}, effort {effort:g})"
+    )
+    lines = textwrap.wrap(comment, 100, initial_indent="    # ", subsequent_indent="    # ")
+    lines.append(
         f"    ({n}, {rounds}, {key_sizes}, {byes}): ("
         if repeats
-        else f"    ({n}, {key_sizes}, {byes}): (",
-    ]
+        else f"    ({n}, {key_sizes}, {byes}): ("
+    )
     for seating in plan:
         tables = sorted((sorted(t) for t in seating.tables), key=lambda t: (len(t), t))
         texts = [" ".join(map(str, t)) for t in tables]

@@ -925,6 +925,25 @@ def test_stored_best_schedules_are_fair_and_reach_any_proved_optimum(n, rounds, 
         assert repeats == quality.best_known
 
 
+def _odd_policy(sizes, byes):
+    """The odd-table policy that gives one round's ``sizes`` and ``byes``."""
+    if byes:
+        return BYES
+    return TABLES_OF_3 if 3 in sizes else TABLES_OF_5
+
+
+@pytest.mark.parametrize(("n", "rounds", "sizes", "byes"), list(seating_designs.BEST_SCHEDULES))
+def test_fields_with_a_stored_best_schedule_plan_no_more_repeats(n, rounds, sizes, byes):
+    """The plan starts from the stored schedule: never more repeats than
+    it has, and still fair after every round."""
+    stored = seating_designs.best_schedule(n, rounds, sizes, byes)
+    odd = _odd_policy(sizes, byes)
+    assert sorted(table_plan(n, odd=odd).sizes) == sorted(sizes)
+    plan = plan_rounds(range(1, n + 1), rounds, seed=7, odd=odd)
+    assert count_repeated_pairs(plan) <= count_repeated_pairs(as_seating(stored))
+    assert_fair_in_every_prefix(plan, range(1, n + 1))
+
+
 def test_the_bound_for_twelve_players_over_four_rounds_is_the_known_optimum():
     quality = plan_quality(12, 4)
     assert (quality.bound, quality.best_known, quality.exact) == (13, 13, True)
