@@ -25,12 +25,13 @@ with a bye: each ends at 1.  30 to 350 seeds (up to
 26 x 8 with a bye, and 4 to 6 for 21 x 7, 22 x 7, 29 x 9, 34 x 10,
 37 x 11, 38 x 11 and 41 x 12 with tables of 3.
 
-``--best`` (``seating_designs.BEST_SCHEDULES``): seeds 0 to 7 (0 to 5 for
-the fields of 8 rounds and 31 x 7) at effort 8 (12 to 25 s of CPU a seed)
-for 29 fields of 17 to 31 players over 6 to 8 rounds where a plan stays
-above its bound; the 27 entries stored beat the plan at effort 1 by 1 to 5
-repeats (26 x 7 with tables of 5: 21 to 16; 29 x 8: 13 to 9); 24 x 8 (18)
-and 30 x 8 with tables of 5 (18) gained nothing.
+``--best`` (``seating_designs.BEST_SCHEDULES``): seeds 0 to 7 at effort 8
+(12 to 25 s of CPU a seed; seeds 0 to 5 for 21 x 8 and 22 x 8 with tables
+of 3, 22 x 8 with byes, 24 x 8, and 25 x 8, 29 x 8, 30 x 8 and 31 x 7 with
+tables of 5) for 29 fields of 17 to 31 players over 6 to 8 rounds where a
+plan stays above its bound; the 27 entries stored beat the plan at effort
+1 by 1 to 5 repeats (26 x 7 with tables of 5: 21 to 16; 29 x 8: 13 to 9);
+24 x 8 (18) and 30 x 8 with tables of 5 (18) gained nothing.
 Seeds 0 to 5 at effort 8 gave the plan's figure every time for 13 x 6,
 17 x 6, 18 x 6 and 19 x 6 with tables of 3; 15 x 6, 17 x 6, 18 x 6,
 18 x 7 and 21 x 7 with byes; 17 x 6, 18 x 5, 18 x 6, 19 x 5, 19 x 6,
