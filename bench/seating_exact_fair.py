@@ -172,14 +172,7 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
     start = [sum(seats[:j]) for j in range(tables)]
     seatings = []
     for m in classes:
-        repeats = sum(
-            comb(v, 2)
-            for i, row in enumerate(m)
-            for j, v in enumerate(row)
-            if sizes[i] > 0 and sizes[j] > 0
-        )
-        if repeats > budget:
-            continue
+        repeats = sum(met_again(i, j, v) for i, row in enumerate(m) for j, v in enumerate(row))
         second_round = [0] * n
         nxt = start[:]
         for i in range(tables):

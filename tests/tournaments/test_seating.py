@@ -52,8 +52,16 @@ def assert_valid(seating, players, *, table_size=4, odd=TABLES_OF_5):
     assert len(seating.byes) == plan.byes
 
 
-def as_seating(rounds):
-    return [Seating(tuple(tuple(t) for t in tables)) for tables in rounds]
+def as_seating(rounds, n=None):
+    """Rounds of tables as :class:`Seating`; with ``n`` players, those at no
+    table are on a bye."""
+    return [
+        Seating(
+            tuple(tuple(t) for t in tables),
+            () if n is None else tuple(sorted(set(range(n)) - {p for t in tables for p in t})),
+        )
+        for tables in rounds
+    ]
 
 
 def assert_fair_in_every_prefix(plan, players):
@@ -910,13 +918,7 @@ def test_stored_best_schedules_are_fair_and_reach_any_proved_optimum(n, rounds, 
         seated = sorted(p for t in tables for p in t)
         assert len(set(seated)) == len(seated) == n - byes
         assert set(seated) <= set(range(n))
-    seatings = [
-        Seating(
-            tables=tuple(tuple(t) for t in tables),
-            byes=tuple(sorted(set(range(n)) - {p for t in tables for p in t})),
-        )
-        for tables in schedule
-    ]
+    seatings = as_seating(schedule, n)
     assert_fair_in_every_prefix(seatings, range(n))
     quality = seating_bounds.quality(n, rounds, tuple(sizes), byes=byes)
     repeats = count_repeated_pairs(seatings)
