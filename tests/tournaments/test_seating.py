@@ -682,6 +682,7 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         # an exhaustive search finds no fair schedule with 3 repeats or fewer
         (18, 6, TABLES_OF_3, 0, 4),
         (17, 6, TABLES_OF_3, 6, 7),  # and none with 6 or fewer
+        (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
     ],
 )
 def test_lower_bound_from_one_round_less(n, rounds, odd, counting, bound):
