@@ -244,7 +244,7 @@ def main() -> None:
     status = solver.Solve(m)
     quality = plan_quality(n, rounds, odd=args.odd)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and solver.ObjectiveValue() < planned:
-        # better than the plan: the schedule, as seating_designs.BEST_SCHEDULES stores it
+        # better than the plan: the schedule, as seating_best.BEST_SCHEDULES stores it
         for r in range(rounds):
             tables = [
                 " ".join(str(p) for p in range(n) if solver.Value(x[r, p, t]))

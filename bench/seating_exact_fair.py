@@ -19,7 +19,7 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
   search finds 22 or 23 by seed;
 - 15 x 4 (5, 5, 5): 23 (bound 18), 0.2 s;
 - 18 x 4 (5, 5, 4, 4): 19 (bound 14), 40 s for "none <= 18"; the 19 is
-  stored (``seating_designs.BEST_SCHEDULES``), the tabu search found 20;
+  stored (``seating_best.BEST_SCHEDULES``), the tabu search found 20;
 - 23 x 3 (5, 5, 5, 4, 4): 10 (bound 6), 0.4 s;
 - 17 x 5 (5, 4, 4, 4): 22 (bound 10), 273 s for "none <= 21" (``--q 3``);
 - 21 x 5 (5, 4, 4, 4, 4): 12 (bound 6), 20 minutes in three ranges of

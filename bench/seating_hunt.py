@@ -25,7 +25,7 @@ with a bye: each ends at 1.  30 to 350 seeds (up to
 26 x 8 with a bye, and 4 to 6 for 21 x 7, 22 x 7, 29 x 9, 34 x 10,
 37 x 11, 38 x 11 and 41 x 12 with tables of 3.
 
-``--best`` (``seating_designs.BEST_SCHEDULES``): seeds 0 to 7 at effort 8
+``--best`` (``seating_best.BEST_SCHEDULES``): seeds 0 to 7 at effort 8
 (12 to 25 s of CPU a seed; seeds 0 to 5 for 21 x 8 and 22 x 8 with tables
 of 3, 22 x 8 with byes, 24 x 8, and 25 x 8, 29 x 8, 30 x 8 and 31 x 7 with
 tables of 5) for 29 fields of 17 to 31 players over 6 to 8 rounds where a
@@ -48,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments import seating_designs  # noqa: E402
+from tournaments import seating_best, seating_designs  # noqa: E402
 from tournaments.seating import (  # noqa: E402
     ODD_POLICIES,
     TABLES_OF_5,
@@ -111,7 +111,7 @@ def hunt(
     key = (n, tuple(sorted(tables.sizes)), tables.byes)
     best_key = (n, rounds, *key[1:])
     stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
-    stored_best = seating_designs.BEST_SCHEDULES.pop(best_key, None)
+    stored_best = seating_best.BEST_SCHEDULES.pop(best_key, None)
     fewest: tuple[int, int, list] | None = None
     try:
         for seed in seeds:
@@ -132,7 +132,7 @@ def hunt(
         if stored is not None:
             seating_designs.FAIR_SCHEDULES[key] = stored
         if stored_best is not None:
-            seating_designs.BEST_SCHEDULES[best_key] = stored_best
+            seating_best.BEST_SCHEDULES[best_key] = stored_best
 
 
 def main() -> None:

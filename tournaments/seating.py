@@ -645,7 +645,7 @@ def _design_start(
     (``seating_designs``), relabelled and its rounds picked at random:
 
     - a stored fair schedule with the fewest repeats known
-      (``seating_designs.BEST_SCHEDULES``: optimal, or the best of a long
+      (``seating_best.BEST_SCHEDULES``: optimal, or the best of a long
       search) for exactly these rounds, its rounds in their order;
     - tables of ``table_size`` only: the design itself;
     - a fair schedule stored in ``seating_designs`` (``FAIR_SCHEDULES``,

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments import seating_bounds, seating_designs
+from tournaments import seating_best, seating_bounds, seating_designs
 from tournaments.seating import (
     BALANCED,
     BYES,
@@ -908,7 +908,7 @@ def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
     assert_fair_in_every_prefix(plan, range(1, n + 1))
 
 
-@pytest.mark.parametrize(("n", "rounds", "sizes", "byes"), list(seating_designs.BEST_SCHEDULES))
+@pytest.mark.parametrize(("n", "rounds", "sizes", "byes"), list(seating_best.BEST_SCHEDULES))
 def test_stored_best_schedules_are_fair_and_reach_any_proved_optimum(n, rounds, sizes, byes):
     """Each stored schedule seats every player but the ``byes`` once a
     round at tables of ``sizes``, fairly after every round; where the
@@ -936,7 +936,7 @@ def _odd_policy(sizes, byes):
     return TABLES_OF_3 if 3 in sizes else TABLES_OF_5
 
 
-@pytest.mark.parametrize(("n", "rounds", "sizes", "byes"), list(seating_designs.BEST_SCHEDULES))
+@pytest.mark.parametrize(("n", "rounds", "sizes", "byes"), list(seating_best.BEST_SCHEDULES))
 def test_fields_with_a_stored_best_schedule_plan_no_more_repeats(n, rounds, sizes, byes):
     """The plan starts from the stored schedule: never more repeats than
     it has, and still fair after every round."""
