@@ -664,8 +664,8 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
     [
         # 19 proved for 4 rounds; round 5's tables of 4 are filled from an
         # earlier round's tables of 5 by fairness: 2 pairs meet again (21);
-        # an exhaustive search from there finds none with 22 or fewer
-        (18, 5, TABLES_OF_5, 16, 23),
+        # an exhaustive search from there finds none with 23 or fewer
+        (18, 5, TABLES_OF_5, 16, 24),
         (18, 6, TABLES_OF_5, 39, 39),  # the counting bound is higher here
         (21, 6, TABLES_OF_5, 6, 12),  # 12 proved for 5 rounds
         (23, 5, TABLES_OF_5, 10, 16),  # 12 proved for 4 rounds, and 4
