@@ -1306,8 +1306,9 @@ def best_schedule(
     n: int, rounds: int, sizes: tuple[int, ...], byes: int = 0
 ) -> list[list[list[int]]]:
     """The stored fair schedule with the fewest repeats known
-    (:data:`tournaments.seating_best.BEST_SCHEDULES`) for ``n`` players over exactly ``rounds``
-    rounds at tables of ``sizes`` with ``byes`` byes a round, or []."""
+    (:data:`tournaments.seating_best.BEST_SCHEDULES`) for ``n`` players
+    over exactly ``rounds`` rounds at tables of ``sizes`` with ``byes`` byes
+    a round, or []."""
     lines = BEST_SCHEDULES.get((n, rounds, tuple(sorted(sizes)), byes), ())
     return [_tables(line) for line in lines]
 
