@@ -67,8 +67,11 @@ were built in order, but the search gave no answer in 20 minutes.
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
 17 x 6 with tables of 3, 17 x 6 and 23 x 5 with tables of
 5 (23 x 5 with budget 17: not through the first class in 26 minutes), and
-with byes 15 x 6 and the fields of 17 players and more over 6 rounds and
-more.
+with byes the fields of 17 players and more over 6 rounds and more.
+15 x 6 with 3 byes (``--sizes 4,4,4 --byes 3``): none with 6 repeats or
+fewer (877 s, 28 billion nodes; 6 is the bound from the 12 players with
+one bye, who meet 15 times): the bound is 7
+(``seating_bounds._SEARCHED_BYES``), the plan 9.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with

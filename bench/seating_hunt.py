@@ -52,6 +52,8 @@ import argparse
 import sys
 import textwrap
 import time
+from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -68,11 +70,14 @@ from tournaments.seating import (  # noqa: E402
 LINE = 84  # characters of one string of a round in the entry
 
 
-def entry(n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0) -> str:
+def entry(
+    n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0, start: int = 0
+) -> str:
     """The plan as a ``FAIR_SCHEDULES`` entry: key (players, sorted table
     sizes, byes), one tuple item per round (tables by size, then by their
     lowest player, separated by "|"); with ``repeats`` a ``BEST_SCHEDULES``
-    entry (key: players, rounds, sizes, byes)."""
+    entry (key: players, rounds, sizes, byes); ``start``: the repeats of
+    the stored schedule the plan started from (``--polish``)."""
     sizes = sorted(len(t) for t in plan[0].tables)
     byes = len(plan[0].byes)
     odd = [s for s in sizes if s != 4]
@@ -86,7 +91,8 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0)
     comment = (
         f"{n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
         + (f": {repeats} repeated pairs" if repeats else "")
-        + f" (plan_rounds seed {seed}, effort {effort:g})"
+        + f" (plan_rounds seed {seed}, effort {effort:g}"
+        + (f", from the stored schedule with {start})" if start else ")")
     )
     lines = textwrap.wrap(comment, 100, initial_indent="    # ", subsequent_indent="    # ")
     lines.append(
@@ -109,17 +115,44 @@ def entry(n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0)
     return "\n".join([*lines, "    ),"])
 
 
+def _repeats(schedule: list[list[list[int]]]) -> int:
+    """Repeated pairs of a schedule given as rounds of tables of players."""
+    met = Counter(
+        pair for tables in schedule for t in tables for pair in combinations(sorted(t), 2)
+    )
+    return sum(m - 1 for m in met.values())
+
+
 def hunt(
-    n: int, rounds: int, odd: str, effort: float, seeds: range, best: bool = False
+    n: int,
+    rounds: int,
+    odd: str,
+    effort: float,
+    seeds: range,
+    best: bool = False,
+    polish: bool = False,
 ) -> int | None:
     """Plan the field seed after seed (its stored schedules set aside);
     print each; the first seed with no repeat, or None.  ``best``: at the
-    end, the ``BEST_SCHEDULES`` entry of the plan with the fewest repeats."""
+    end, the ``BEST_SCHEDULES`` entry of the plan with the fewest repeats.
+    ``polish``: the stored best schedule kept, so each seed's search starts
+    from it (relabelled); the entry only when a seed beats it."""
     tables = table_plan(n, odd=odd)
     key = (n, tuple(sorted(tables.sizes)), tables.byes)
     best_key = (n, rounds, *key[1:])
-    stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
-    stored_best = seating_best.BEST_SCHEDULES.pop(best_key, None)
+    start = 0
+    if polish:
+        stored = None
+        stored_best = None
+        kept = seating_designs.best_schedule(n, rounds, tables.sizes, tables.byes)
+        if not kept:
+            print(f"{n} x {rounds} {odd}: no stored best schedule to polish", flush=True)
+            return None
+        start = _repeats(kept)
+        print(f"{n} x {rounds} {odd}: the stored schedule has {start} repeats", flush=True)
+    else:
+        stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
+        stored_best = seating_best.BEST_SCHEDULES.pop(best_key, None)
     fewest: tuple[int, int, list] | None = None
     try:
         for seed in seeds:
@@ -133,8 +166,8 @@ def hunt(
                 return seed
             if fewest is None or repeats < fewest[0]:
                 fewest = (repeats, seed, plan)
-        if best and fewest is not None:
-            print(entry(n, rounds, fewest[2], fewest[1], effort, fewest[0]), flush=True)
+        if best and fewest is not None and (not start or fewest[0] < start):
+            print(entry(n, rounds, fewest[2], fewest[1], effort, fewest[0], start), flush=True)
         return None
     finally:
         if stored is not None:
@@ -153,6 +186,9 @@ def main() -> None:
     parser.add_argument(
         "--best", action="store_true", help="no find: the entry of the fewest repeats"
     )
+    parser.add_argument(
+        "--polish", action="store_true", help="start from the stored best schedule (with --best)"
+    )
     args = parser.parse_args()
     try:
         n, rounds = (int(v) for v in args.field.lower().split("x"))
@@ -160,7 +196,10 @@ def main() -> None:
     except ValueError:
         sys.exit(f"bad field {args.field!r} or seeds {args.seeds!r}: e.g. 41x10 --seeds 10:30")
     seeds = range(first, last)
-    while hunt(n, rounds, args.odd, args.effort, seeds, args.best) is not None and args.more:
+    while (
+        hunt(n, rounds, args.odd, args.effort, seeds, args.best, args.polish) is not None
+        and args.more
+    ):
         rounds += 1
 
 

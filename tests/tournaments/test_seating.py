@@ -684,6 +684,9 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         (18, 6, TABLES_OF_3, 0, 4),
         (17, 6, TABLES_OF_3, 6, 7),  # and none with 6 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
+        # 3 byes a round: the 12 players with one bye each repeat at least
+        # once (6); an exhaustive search finds none with 6
+        (15, 6, BYES, 6, 7),
     ],
 )
 def test_lower_bound_from_one_round_less(n, rounds, odd, counting, bound):
