@@ -52,7 +52,8 @@ at effort 8 (about 10 s of CPU a seed, 55 minutes on 2 cores) improved
 23 by 1 to 4 repeats (22 x 7 with tables of 3: 4 to 2; 34 x 12 with
 tables of 3: 39 to 35; 42 x 10 with tables of 5: 3 to 2); seeds 3 to 5
 then improved 9 by 1 or 2 more (4 of them a second time; 33 x 11 and
-37 x 12 with byes: 25 to 23, 22 to 20).
+37 x 12 with byes: 25 to 23, 22 to 20); seeds 6 to 8 on the 28 improved
+fields, one more (30 x 11 with tables of 3: 38 to 37).
 """
 
 from __future__ import annotations
