@@ -62,8 +62,6 @@ import argparse
 import sys
 import textwrap
 import time
-from collections import Counter
-from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -72,6 +70,7 @@ from tournaments import seating_best, seating_designs  # noqa: E402
 from tournaments.seating import (  # noqa: E402
     ODD_POLICIES,
     TABLES_OF_5,
+    Seating,
     count_repeated_pairs,
     plan_rounds,
     table_plan,
@@ -125,14 +124,6 @@ def entry(
     return "\n".join([*lines, "    ),"])
 
 
-def _repeats(schedule: list[list[list[int]]]) -> int:
-    """Repeated pairs of a schedule given as rounds of tables of players."""
-    met = Counter(
-        pair for tables in schedule for t in tables for pair in combinations(sorted(t), 2)
-    )
-    return sum(m - 1 for m in met.values())
-
-
 def hunt(
     n: int,
     rounds: int,
@@ -151,14 +142,13 @@ def hunt(
     key = (n, tuple(sorted(tables.sizes)), tables.byes)
     best_key = (n, rounds, *key[1:])
     start = 0
+    stored = stored_best = None
     if polish:
-        stored = None
-        stored_best = None
         kept = seating_designs.best_schedule(n, rounds, tables.sizes, tables.byes)
         if not kept:
             print(f"{n} x {rounds} {odd}: no stored best schedule to polish", flush=True)
             return None
-        start = _repeats(kept)
+        start = count_repeated_pairs([Seating(tuple(map(tuple, t))) for t in kept])
         print(f"{n} x {rounds} {odd}: the stored schedule has {start} repeats", flush=True)
     else:
         stored = seating_designs.FAIR_SCHEDULES.pop(key, None)
