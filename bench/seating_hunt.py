@@ -54,7 +54,7 @@ tables of 3: 39 to 35; 42 x 10 with tables of 5: 3 to 2); seeds 3 to 5
 then improved 9 by 1 or 2 more (4 of them a second time; 33 x 11 and
 37 x 12 with byes: 25 to 23, 22 to 20); seeds 6 to 8 on the 28 improved
 fields, one more (30 x 11 with tables of 3: 38 to 37); seeds 9 to 11 on the
-38 fields with the most repeats above their bound, one more (29 x 9 with
+39 fields with the most repeats above their bound, one more (29 x 9 with
 tables of 5: 29 to 27).
 """
 
