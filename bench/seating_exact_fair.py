@@ -48,8 +48,8 @@ has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at
 once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
 (``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
 over an hour at that rate).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
-with 6 repeats or fewer (95 s): the bound is 7 (the counting bound 6, the
-plan 10).  20 x 6 at tables of 4 (``--sizes 4,4,4,4,4``): none with 1
+with 6 repeats or fewer (95 s) or 7 (670 s, 33 billion nodes): the bound
+is 8 (the counting bound 6, the plan 10).  20 x 6 at tables of 4 (``--sizes 4,4,4,4,4``): none with 1
 repeat or fewer (93 s, 1.5 billion nodes; ``--q 6`` is no faster) or 2
 (1,248 s, 34 billion nodes): the bound is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its
 counting bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s),
