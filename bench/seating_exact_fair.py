@@ -49,10 +49,11 @@ once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
 (``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
 over an hour at that rate).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
 with 6 repeats or fewer (95 s) or 7 (670 s, 33 billion nodes): the bound
-is 8 (the counting bound 6, the plan 10).  20 x 6 at tables of 4 (``--sizes 4,4,4,4,4``): none with 1
-repeat or fewer (93 s, 1.5 billion nodes; ``--q 6`` is no faster) or 2
-(1,248 s, 34 billion nodes): the bound is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its
-counting bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s),
+is 8 (the counting bound 6, the plan 10).  20 x 6 at tables of 4
+(``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
+nodes; ``--q 6`` is no faster) or 2 (1,248 s, 34 billion nodes): the bound
+is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
+bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s),
 17 (10 s), 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the
 plan 24.  18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21
 (132 s), 22 (409 s) or 23 (1,036 s): the bound is 24, the plan 28.  19 x 6
