@@ -65,6 +65,9 @@ round-2 classes (2 within budget 0) now
 take 0.3 s where they took over 15 minutes before the rows of one size
 were built in order, but the search gave no answer in 20 minutes.
 
+13 x 6 with tables of 3 (4, 3, 3, 3): none with 12 repeats or fewer
+(1,364 s, 54 billion nodes): the bound is 13, the plan 15.
+
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
 17 x 6 with tables of 3, 17 x 6 and 23 x 5 with tables of
 5 (23 x 5 with budget 17: not through the first class in 26 minutes), and

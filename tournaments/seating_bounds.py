@@ -179,6 +179,8 @@ _SEARCHED_FAIR = {
     # none with 6 repeats or fewer in 95 s (4.3 billion nodes), none with 7 in
     # 670 s (33 billion nodes); the plan has 10
     (17, 6, (3, 3, 3, 4, 4)): (8, _EXHAUSTIVE_FAIR),
+    # none with 12 repeats or fewer in 1,364 s (54 billion nodes); the plan has 15
+    (13, 6, (3, 3, 3, 4)): (13, _EXHAUSTIVE_FAIR),
     # tables of 4 only (every schedule fair): none with 2 repeats or fewer in
     # 1,248 s (34 billion nodes; 1 or fewer took 93 s, and none repeat-free
     # is the 5-4-6 social golfer result); the plan has 6, as has the best
