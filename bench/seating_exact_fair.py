@@ -45,9 +45,9 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
 
 Small budgets first: 18 x 6 with tables of 3 (4, 4, 4, 3, 3; ``--q 3``)
 has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at
-once), 1 (2.7 s), 2 (35 s) or 3 (362 s): the bound is 4
-(``seating_bounds._SEARCHED_FAIR``; the plan has 6; budget 4 would take
-over an hour at that rate).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
+once), 1 (2.7 s), 2 (35 s), 3 (362 s) or 4 (3,533 s, 83 billion nodes,
+all but 95 s in the first of 86 round-2 classes): the bound is 5
+(``seating_bounds._SEARCHED_FAIR``; the plan has 6).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
 with 6 repeats or fewer (95 s) or 7 (670 s, 33 billion nodes): the bound
 is 8 (the counting bound 6, the plan 10).  20 x 6 at tables of 4
 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion

@@ -680,8 +680,8 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         # the one table of 3 a round reaches 18 players: a 20th player joining
         # it every round makes a schedule of 20 at tables of 4, no better
         (19, 6, TABLES_OF_3, 0, 3),
-        # an exhaustive search finds no fair schedule with 3 repeats or fewer
-        (18, 6, TABLES_OF_3, 0, 4),
+        # an exhaustive search finds no fair schedule with 4 repeats or fewer
+        (18, 6, TABLES_OF_3, 0, 5),
         (17, 6, TABLES_OF_3, 6, 8),  # and none with 7 or fewer
         (13, 6, TABLES_OF_3, 12, 13),  # an exhaustive search: none with 12 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
