@@ -44,34 +44,39 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
   the one with a single pair met again 295 s).
 
 Small budgets first: 18 x 6 with tables of 3 (4, 4, 4, 3, 3; ``--q 3``)
-has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at
-once), 1 (2.7 s), 2 (35 s), 3 (362 s) or 4 (3,533 s, 83 billion nodes,
-all but 95 s in the first of 86 round-2 classes): the bound is 5
-(``seating_bounds._SEARCHED_FAIR``; the plan has 6).  17 x 6 with tables of 3 (4, 4, 3, 3, 3): none
-with 6 repeats or fewer (95 s) or 7 (670 s, 33 billion nodes): the bound
-is 8 (the counting bound 6, the plan 10).  20 x 6 at tables of 4
-(``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
+has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at once),
+1 (2.7 s), 2 (35 s), 3 (362 s) or 4 (3,533 s, 83 billion nodes, all but
+95 s in the first of 86 round-2 classes): the bound is 5
+(``seating_bounds._SEARCHED_FAIR``; the plan has 6).  17 x 6 with tables
+of 3 (4, 4, 3, 3, 3): none with 6 repeats or fewer (95 s) or 7 (670 s, 33
+billion nodes): the bound is 8 (the counting bound 6, the plan 10); with
+8, the first of the 10 round-2 classes (4 pairs met again, the fewest
+fairness allows) has none (7,716 s, 239 billion nodes) and the other nine
+(5 to 8 pairs) are still to run (``--classes 1:10``).  20 x 6 at tables of
+4 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
 nodes; ``--q 6`` is no faster) or 2 (1,248 s, 34 billion nodes): the bound
 is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
-bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s),
-17 (10 s), 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the
-plan 24.  18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21
-(132 s), 22 (409 s) or 23 (1,036 s): the bound is 24, the plan 28.  19 x 6
-with a table of 3 (``--q 6``): none repeat-free, in 1.6 s, as
-``seating_bounds`` argues from 20 players over 6 rounds.  No answer with
-budget 0 in 400 s for 22 x 7 and 26 x 8 with tables of 3, or in 600 s
-for 19 x 7 with 3 byes; 21 x 6 with a bye (five tables and the byes): the
-round-2 classes (2 within budget 0) now
-take 0.3 s where they took over 15 minutes before the rows of one size
-were built in order, but the search gave no answer in 20 minutes.
+bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
+18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
+18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
+22 (409 s) or 23 (1,036 s): the bound is 24, the plan 28.  19 x 6 with a
+table of 3 (``--q 6``): none repeat-free, in 1.6 s, as ``seating_bounds``
+argues from 20 players over 6 rounds.  No answer with budget 0 in 400 s
+for 22 x 7 and 26 x 8 with tables of 3, or in 600 s for 19 x 7 with 3
+byes; 21 x 6 with a bye (five tables and the byes): the round-2 classes (2
+within budget 0) now take 0.3 s where they took over 15 minutes before the
+rows of one size were built in order, but the search gave no answer in 20
+minutes.
 
 13 x 6 with tables of 3 (4, 3, 3, 3): none with 12 repeats or fewer
 (1,364 s, 54 billion nodes): the bound is 13, the plan 15.
 
 Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
 17 x 6 with tables of 3, 17 x 6 and 23 x 5 with tables of
-5 (23 x 5 with budget 17: not through the first class in 26 minutes), and
-with byes the fields of 17 players and more over 6 rounds and more.
+5 (23 x 5 with budget 17: not through the first class in 26 minutes;
+19 x 6 with tables of 5 with budget 45, its counting bound: not through
+the first class in 21 minutes), and with byes the fields of 17 players
+and more over 6 rounds and more.
 15 x 6 with 3 byes (``--sizes 4,4,4 --byes 3``): none with 6 repeats or
 fewer (877 s, 28 billion nodes; 6 is the bound from the 12 players with
 one bye, who meet 15 times): the bound is 7
