@@ -682,7 +682,7 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         (19, 6, TABLES_OF_3, 0, 3),
         # an exhaustive search finds no fair schedule with 4 repeats or fewer
         (18, 6, TABLES_OF_3, 0, 5),
-        (17, 6, TABLES_OF_3, 6, 8),  # and none with 7 or fewer
+        (17, 6, TABLES_OF_3, 6, 9),  # and none with 8 or fewer
         (13, 6, TABLES_OF_3, 12, 13),  # an exhaustive search: none with 12 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
         # 3 byes a round: the 12 players with one bye each repeat at least
