@@ -49,12 +49,11 @@ has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at once),
 95 s in the first of 86 round-2 classes): the bound is 5
 (``seating_bounds._SEARCHED_FAIR``; the plan has 6).  17 x 6 with tables
 of 3 (4, 4, 3, 3, 3): none with 6 repeats or fewer (95 s), 7 (670 s, 33
-billion nodes) or 8 (the
-first of the 10 round-2 classes, 4 pairs met again, the fewest fairness
-allows: 7,716 s, 239 billion nodes; the other nine, 5 to 8 pairs, with
-``--classes 1:10``: 1,135 s): the bound is 9 (the counting bound 6, the
-plan 10).  20 x 6 at tables of
-4 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
+billion nodes) or 8 (the first of the 10 round-2 classes, 4 pairs met
+again, the fewest fairness allows: 7,716 s, 239 billion nodes; the other
+nine, 5 to 8 pairs, with ``--classes 1:10``: 1,135 s): the bound is 9 (the
+counting bound 6, the plan 10).  20 x 6 at tables of 4
+(``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
 nodes; ``--q 6`` is no faster) or 2 (1,248 s, 34 billion nodes): the bound
 is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
 bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
