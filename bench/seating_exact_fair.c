@@ -11,13 +11,16 @@
    a budget of repeated pairs; the fairness rule of seating_bounds (after every round each
    player's count of odd tables is the floor or the ceiling of the mean) forces and forbids
    players at odd tables; players with the same table in every round so far are interchangeable,
-   so the lowest of them is seated first; a table with more players than a round has tables
-   seats players who shared a table in the round before (pigeonhole), a lower bound for every
-   round still to come.  With Q > 1 the first Q rounds may be put in any order
-   without breaking fairness, so rounds 1 and 2 are taken as the pair of them that shares the
-   fewest pairs.  It prints every schedule it finds within the budget (tightening the budget),
-   then "DONE ... no schedule with repeats <= B": a proof that the optimum exceeds B unless the
-   node limit was hit (said so).  Written for Cuori's seating bounds (seating_bounds._EXACT_FAIR). */
+   so the lowest of them is seated first; a table with more players than a round has tables seats
+   players who shared a table in the round before (pigeonhole), a lower bound for every round
+   still to come; and the pairs bound: the meetings less the C(n,2) pairs, plus half the repeat
+   incidences beyond each player's allowance (its most meetings over the rounds, with the odd
+   count fairness leaves it, less n - 1), each a partner it never meets.  With Q > 1 the first Q
+   rounds may be put in any order without breaking fairness, so rounds 1 and 2 are taken as the
+   pair of them that shares the fewest pairs.  It prints every schedule it finds within the budget
+   (tightening the budget), then "DONE ... no schedule with repeats <= B": a proof that the
+   optimum exceeds B unless the node limit was hit (said so).  Written for Cuori's seating
+   bounds (seating_bounds._EXACT_FAIR). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -35,6 +38,19 @@ int lossat[RMAX + 1];
 uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
 int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; int ov[RMAX][RMAX]; int roundbase[RMAX];
 clock_t c0;
+/* pairs bound: every meeting is a new pair or a repeat, so the schedule repeats its meetings
+   less the C(n,2) pairs, plus the pairs never met.  A player's repeat incidences beyond its
+   allowance (its most meetings over all rounds, fairness counted, less n - 1) are partners it
+   never meets; half their sum is a floor on the pairs never met. */
+int pairsbase, rep[NMAX], allow[NMAX], deficit = 0, lowF, highF, oddmeet = 3;
+/* a player's allowance with odd count c after a round and `left` rounds to come: its final
+   count lies in [max(c, lowF), min(c + left, highF)], the most meetings at one end */
+static inline int allowance(int c, int left) {
+  int lo = c > lowF ? c : lowF, hi = c + left < highF ? c + left : highF;
+  if (hi < lo) hi = lo;
+  return 3 * R + (oddmeet - 3) * (oddmeet > 3 ? hi : lo) - (n - 1);
+}
+static inline int over(int x) { return x > 0 ? x : 0; }
 static void round_start(int r, int loss);
 static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
 static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }
@@ -86,11 +102,20 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     if (!(pool >> p & 1)) continue;
     if (__builtin_popcount(pool >> p) < sizes[t] - k) break;
     if (smaller[r][p] & ~used) continue;
-    int l = isbye[t] ? 0 : __builtin_popcount(adj[r][p] & S);
+    uint32_t again = isbye[t] ? 0 : adj[r][p] & S;
+    int l = __builtin_popcount(again);
     if (curlb(r, loss + l) + future(r) > budget) continue;
+    int a0 = allow[p], a1 = allowance(cnt[r][p] + isodd[t], R - r - 1);
+    int d = deficit - over(rep[p] - a0) + over(rep[p] + l - a1);
+    for (uint32_t mm = again; mm; mm &= mm - 1) if (rep[__builtin_ctz(mm)] >= allow[__builtin_ctz(mm)]) d++;
+    if (pairsbase + (d + 1) / 2 > budget) continue;
+    if (l) { rep[p] += l; for (uint32_t mm = again; mm; mm &= mm - 1) rep[__builtin_ctz(mm)]++; }
+    int d0 = deficit; deficit = d; allow[p] = a1;
     tab[r][t] = S | 1u << p;
     if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
     fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
+    deficit = d0; allow[p] = a0;
+    if (l) { rep[p] -= l; for (uint32_t mm = again; mm; mm &= mm - 1) rep[__builtin_ctz(mm)]--; }
     if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= __builtin_popcount(mate[j][p] & S);
   }
   tab[r][t] = S;
@@ -119,7 +144,11 @@ int main(int argc, char **argv) {
   if (argc > 6) Q = atoi(argv[6]);
   int G = 0; for (int t = 0; t < T; t++) G += isbye[t] ? sizes[t] : 1; /* groups of a round: tables, and each player on a bye */
   for (int t = 0; t < T; t++) if (!isbye[t] && sizes[t] > G) { int q = sizes[t] / G, rr = sizes[t] % G; lbround += rr * (q + 1) * q / 2 + (G - rr) * q * (q - 1) / 2; }
-  fprintf(stderr, "lbround %d budget %d useclass %d\n", lbround, budget, useclass);
+  { int meet = 0; for (int t = 0; t < T; t++) if (!isbye[t]) meet += sizes[t] * (sizes[t] - 1) / 2;
+    int kinds = 0; for (int t = 0; t < T; t++) if (isodd[t] && (isbye[t] ? 0 : sizes[t] - 1) != oddmeet) { oddmeet = isbye[t] ? 0 : sizes[t] - 1; kinds++; }
+    pairsbase = kinds > 1 ? -n * n : R * meet - n * (n - 1) / 2; /* one odd kind: its meetings set the allowance */
+    lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); }
+  fprintf(stderr, "lbround %d budget %d useclass %d pairsbase %d\n", lbround, budget, useclass, pairsbase);
   int budget0 = budget;
   c0 = clock();
   for (int i = lo; i < hi && i < K; i++) {
@@ -129,6 +158,11 @@ int main(int argc, char **argv) {
     for (int p = 0; p < n; p++) { adj[1][p] = isbye[a0[p]] ? 0 : tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
     int loss = 0; for (int t = 0; t < T; t++) if (!isbye[t]) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
     long before = nodes;
+    deficit = 0;
+    for (int p = 0; p < n; p++) {
+      rep[p] = isbye[reps[i][p]] ? 0 : __builtin_popcount(adj[1][p] & tab[1][reps[i][p]]);
+      allow[p] = allowance(cnt[1][p] + isodd[reps[i][p]], R - 2); deficit += over(rep[p] - allow[p]); }
+    if (pairsbase + (deficit + 1) / 2 > budget) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
     for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];
     if (loss + future(1) <= budget) round_done(1, loss);
