@@ -181,8 +181,9 @@ _SEARCHED_FAIR = {
     # 670 s (33 billion nodes), none with 8 in 8,851 s (280 billion nodes, in
     # two runs: round-2 class 0, then --classes 1:10); the plan has 10
     (17, 6, (3, 3, 3, 4, 4)): (9, _EXHAUSTIVE_FAIR),
-    # none with 12 repeats or fewer in 1,364 s (54 billion nodes); the plan has 15
-    (13, 6, (3, 3, 3, 4)): (13, _EXHAUSTIVE_FAIR),
+    # none with 12 repeats or fewer in 1,364 s (54 billion nodes); none with
+    # 13 in 1,364 s too (15 billion nodes, pruned by the pairs bound); the plan has 15
+    (13, 6, (3, 3, 3, 4)): (14, _EXHAUSTIVE_FAIR),
     # tables of 4 only (every schedule fair): none with 2 repeats or fewer in
     # 1,248 s (34 billion nodes; 1 or fewer took 93 s, and none repeat-free
     # is the 5-4-6 social golfer result); the plan has 6, as has the best
@@ -192,8 +193,9 @@ _SEARCHED_FAIR = {
     # or fewer in 592 s (12 billion nodes; 18 took 86 s); the plan has 24
     (19, 5, (4, 5, 5, 5)): (20, _EXHAUSTIVE_FAIR),
     # likewise from 21 (19 proved for 4 rounds and the pairs round 5 must
-    # seat again): none with 23 or fewer in 1,036 s (31 billion nodes); the plan has 28
-    (18, 5, (4, 4, 5, 5)): (24, _EXHAUSTIVE_FAIR),
+    # seat again): none with 23 or fewer in 1,036 s (31 billion nodes), none
+    # with 24 in 4,455 s (72 billion nodes); the plan has 28
+    (18, 5, (4, 4, 5, 5)): (25, _EXHAUSTIVE_FAIR),
 }
 
 

@@ -664,8 +664,8 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
     [
         # 19 proved for 4 rounds; round 5's tables of 4 are filled from an
         # earlier round's tables of 5 by fairness: 2 pairs meet again (21);
-        # an exhaustive search from there finds none with 23 or fewer
-        (18, 5, TABLES_OF_5, 16, 24),
+        # an exhaustive search from there finds none with 24 or fewer
+        (18, 5, TABLES_OF_5, 16, 25),
         (18, 6, TABLES_OF_5, 39, 39),  # the counting bound is higher here
         (21, 6, TABLES_OF_5, 6, 12),  # 12 proved for 5 rounds
         (23, 5, TABLES_OF_5, 10, 16),  # 12 proved for 4 rounds, and 4
@@ -683,7 +683,7 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         # an exhaustive search finds no fair schedule with 4 repeats or fewer
         (18, 6, TABLES_OF_3, 0, 5),
         (17, 6, TABLES_OF_3, 6, 9),  # and none with 8 or fewer
-        (13, 6, TABLES_OF_3, 12, 13),  # an exhaustive search: none with 12 or fewer
+        (13, 6, TABLES_OF_3, 12, 14),  # an exhaustive search: none with 13 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
         # 3 byes a round: the 12 players with one bye each repeat at least
         # once (6); an exhaustive search finds none with 6
