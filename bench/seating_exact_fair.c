@@ -39,18 +39,31 @@ uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
 int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; int ov[RMAX][RMAX]; int roundbase[RMAX];
 clock_t c0;
 /* pairs bound: every meeting is a new pair or a repeat, so the schedule repeats its meetings
-   less the C(n,2) pairs, plus the pairs never met.  A player's repeat incidences beyond its
-   allowance (its most meetings over all rounds, fairness counted, less n - 1) are partners it
-   never meets; half their sum is a floor on the pairs never met. */
-int pairsbase, rep[NMAX], allow[NMAX], deficit = 0, lowF, highF, oddmeet = 3;
-/* a player's allowance with odd count c after a round and `left` rounds to come: its final
-   count lies in [max(c, lowF), min(c + left, highF)], the most meetings at one end */
-static inline int allowance(int c, int left) {
-  int lo = c > lowF ? c : lowF, hi = c + left < highF ? c + left : highF;
-  if (hi < lo) hi = lo;
-  return 3 * R + (oddmeet - 3) * (oddmeet > 3 ? hi : lo) - (n - 1);
-}
+   less the C(n,2) pairs, plus the pairs never met.  A player whose final odd count is c has
+   allowance(c) = its meetings over all rounds less n - 1; its repeat incidences beyond that
+   are partners it never meets, and half their sum is a floor on the pairs never met.  The
+   final count lies in [lo, hi] (the count so far, the rounds left and the floor and ceiling
+   of fairness), and exactly nhigh players end at the ceiling: the players still free to end
+   at either take the ceiling where it costs least (a histogram of the differences). */
+int pairsbase, rep[NMAX], lo_[NMAX], hi_[NMAX], lowF, highF, nhigh, oddmeet = 3;
+int sumbase, nflex, nfixhigh, hist[7];
 static inline int over(int x) { return x > 0 ? x : 0; }
+static inline int allowance(int c) { return 3 * R + (oddmeet - 3) * c - (n - 1); }
+static inline void range_of(int p, int c, int left) {
+  lo_[p] = c > lowF ? c : lowF; hi_[p] = c + left < highF ? c + left : highF;
+  if (hi_[p] < lo_[p]) hi_[p] = lo_[p];
+}
+static inline void account(int p, int sign) { /* add (1) or remove (-1) player p's share */
+  if (lo_[p] == hi_[p]) { sumbase += sign * over(rep[p] - allowance(lo_[p])); if (highF > lowF && lo_[p] == highF) nfixhigh += sign; return; }
+  int dl = over(rep[p] - allowance(lowF)), dh = over(rep[p] - allowance(highF));
+  sumbase += sign * dl; nflex += sign; hist[dh - dl + 3] += sign;
+}
+static inline int never_met(void) { /* twice the floor on pairs never met, at least */
+  int k = nhigh - nfixhigh, c = sumbase;
+  if (k > nflex) k = nflex;
+  for (int b = 0; b < 7 && k > 0; b++) { int take = hist[b] < k ? hist[b] : k; c += take * (b - 3); k -= take; }
+  return c;
+}
 static void round_start(int r, int loss);
 static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
 static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }
@@ -105,18 +118,18 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     uint32_t again = isbye[t] ? 0 : adj[r][p] & S;
     int l = __builtin_popcount(again);
     if (curlb(r, loss + l) + future(r) > budget) continue;
-    int a0 = allow[p], a1 = allowance(cnt[r][p] + isodd[t], R - r - 1);
-    int d = deficit - over(rep[p] - a0) + over(rep[p] + l - a1);
-    for (uint32_t mm = again; mm; mm &= mm - 1) if (rep[__builtin_ctz(mm)] >= allow[__builtin_ctz(mm)]) d++;
-    if (pairsbase + (d + 1) / 2 > budget) continue;
-    if (l) { rep[p] += l; for (uint32_t mm = again; mm; mm &= mm - 1) rep[__builtin_ctz(mm)]++; }
-    int d0 = deficit; deficit = d; allow[p] = a1;
-    tab[r][t] = S | 1u << p;
-    if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
-    fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
-    deficit = d0; allow[p] = a0;
-    if (l) { rep[p] -= l; for (uint32_t mm = again; mm; mm &= mm - 1) rep[__builtin_ctz(mm)]--; }
-    if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= __builtin_popcount(mate[j][p] & S);
+    int lo0 = lo_[p], hi0 = hi_[p];
+    account(p, -1); rep[p] += l; range_of(p, cnt[r][p] + isodd[t], R - r - 1); account(p, 1);
+    for (uint32_t mm = again; mm; mm &= mm - 1) { int q = __builtin_ctz(mm); account(q, -1); rep[q]++; account(q, 1); }
+    int cut = pairsbase + (never_met() + 1) / 2 > budget;
+    if (!cut) {
+      tab[r][t] = S | 1u << p;
+      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
+      fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
+      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= __builtin_popcount(mate[j][p] & S);
+    }
+    for (uint32_t mm = again; mm; mm &= mm - 1) { int q = __builtin_ctz(mm); account(q, -1); rep[q]--; account(q, 1); }
+    account(p, -1); rep[p] -= l; lo_[p] = lo0; hi_[p] = hi0; account(p, 1);
   }
   tab[r][t] = S;
 }
@@ -147,7 +160,7 @@ int main(int argc, char **argv) {
   { int meet = 0; for (int t = 0; t < T; t++) if (!isbye[t]) meet += sizes[t] * (sizes[t] - 1) / 2;
     int kinds = 0; for (int t = 0; t < T; t++) if (isodd[t] && (isbye[t] ? 0 : sizes[t] - 1) != oddmeet) { oddmeet = isbye[t] ? 0 : sizes[t] - 1; kinds++; }
     pairsbase = kinds > 1 ? -n * n : R * meet - n * (n - 1) / 2; /* one odd kind: its meetings set the allowance */
-    lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); }
+    lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); nhigh = R * oddseats - n * lowF; }
   fprintf(stderr, "lbround %d budget %d useclass %d pairsbase %d\n", lbround, budget, useclass, pairsbase);
   int budget0 = budget;
   c0 = clock();
@@ -158,11 +171,11 @@ int main(int argc, char **argv) {
     for (int p = 0; p < n; p++) { adj[1][p] = isbye[a0[p]] ? 0 : tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
     int loss = 0; for (int t = 0; t < T; t++) if (!isbye[t]) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
     long before = nodes;
-    deficit = 0;
+    sumbase = nflex = nfixhigh = 0; memset(hist, 0, sizeof hist);
     for (int p = 0; p < n; p++) {
       rep[p] = isbye[reps[i][p]] ? 0 : __builtin_popcount(adj[1][p] & tab[1][reps[i][p]]);
-      allow[p] = allowance(cnt[1][p] + isodd[reps[i][p]], R - 2); deficit += over(rep[p] - allow[p]); }
-    if (pairsbase + (deficit + 1) / 2 > budget) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
+      range_of(p, cnt[1][p] + isodd[reps[i][p]], R - 2); account(p, 1); }
+    if (pairsbase + (never_met() + 1) / 2 > budget) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
     for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];
     if (loss + future(1) <= budget) round_done(1, loss);
