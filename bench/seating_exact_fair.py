@@ -59,7 +59,8 @@ is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
 bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
-22 (409 s) or 23 (1,036 s): the bound is 24, the plan 28.  19 x 6 with a
+22 (409 s), 23 (1,036 s) or 24 (4,455 s, 72 billion nodes, 2,037 s of it
+in the first of 25 round-2 classes): the bound is 25, the plan 28.  19 x 6 with a
 table of 3 (``--q 6``): none repeat-free, in 1.6 s, as ``seating_bounds``
 argues from 20 players over 6 rounds.  No answer with budget 0 in 400 s
 for 22 x 7 and 26 x 8 with tables of 3, or in 600 s for 19 x 7 with 3
@@ -69,14 +70,31 @@ rows of one size were built in order, but the search gave no answer in 20
 minutes.
 
 13 x 6 with tables of 3 (4, 3, 3, 3): none with 12 repeats or fewer
-(1,364 s, 54 billion nodes): the bound is 13, the plan 15.
+(1,364 s, 54 billion nodes; 29 s with the pairs bound) or 13 (1,364 s,
+15 billion nodes, with the pairs bound): the bound is 14, the plan 15.
 
-Not settled within 60 to 400 s (the plan's figure stands): 13 x 6 and
-17 x 6 with tables of 3, 17 x 6 and 23 x 5 with tables of
-5 (23 x 5 with budget 17: not through the first class in 26 minutes;
-19 x 6 with tables of 5 with budget 45, its counting bound: not through
-the first class in 21 minutes), and with byes the fields of 17 players
-and more over 6 rounds and more.
+The pairs bound (the C file's header: the meetings less the C(n, 2)
+pairs, plus the partners players can no longer meet) prunes where the
+budget is near that count: 13 x 6 with tables of 3 at budget 12 in 29 s
+(1,364 s without it); 13 x 5 with a bye at budget 14 in 14 s (262 s
+without it on the same machine); 15 x 6 with 3 byes at budget 6 in 119 s
+(877 s, 28 billion nodes, before; now 0.9 billion).  Far from it (19 x 5
+with tables of 5 at budget 17) it saves nothing and costs about a sixth
+more time.  Run again with it, every optimum above whose run takes
+seconds agrees (the budget one less: none; the optimum: found): 9 x 4,
+11 x 5, 13 x 4, 13 x 5 and 14 x 4 with byes; 9 x 3, 10 x 3, 13 x 4,
+14 x 4, 15 x 4 and 18 x 3 with tables of 5; 10 x 5 and 13 x 3 with
+tables of 3; 12 x 4.
+
+Not settled (the plan's figure stands): 17 x 6 with tables of 3; 17 x 6
+and 23 x 5 with tables of 5 (23 x 5 with budget 17: not through the
+first class in 26 minutes); 19 x 6 with tables of 5 with budget 45, its
+counting bound: not through the first class in 21 minutes, nor in 33
+with the pairs bound; with the pairs bound and the budget at the
+counting bound, not through the first class in 90 to 120 s: 21 x 7 with
+tables of 5 (28), 17 x 7 and 18 x 7 with tables of 3 (11 and 15), 18 x 7
+with 2 byes (15) and 19 x 8 with 3 byes (21).  With byes the fields of 17
+players and more over 6 rounds and more.
 15 x 6 with 3 byes (``--sizes 4,4,4 --byes 3``): none with 6 repeats or
 fewer (877 s, 28 billion nodes; 6 is the bound from the 12 players with
 one bye, who meet 15 times): the bound is 7
