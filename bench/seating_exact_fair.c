@@ -158,7 +158,7 @@ int main(int argc, char **argv) {
   int G = 0; for (int t = 0; t < T; t++) G += isbye[t] ? sizes[t] : 1; /* groups of a round: tables, and each player on a bye */
   for (int t = 0; t < T; t++) if (!isbye[t] && sizes[t] > G) { int q = sizes[t] / G, rr = sizes[t] % G; lbround += rr * (q + 1) * q / 2 + (G - rr) * q * (q - 1) / 2; }
   { int meet = 0; for (int t = 0; t < T; t++) if (!isbye[t]) meet += sizes[t] * (sizes[t] - 1) / 2;
-    int kinds = 0; for (int t = 0; t < T; t++) if (isodd[t] && (isbye[t] ? 0 : sizes[t] - 1) != oddmeet) { oddmeet = isbye[t] ? 0 : sizes[t] - 1; kinds++; }
+    int kinds = 0; for (int t = 0; t < T; t++) if (isodd[t]) { int m = isbye[t] ? 0 : sizes[t] - 1; if (m != oddmeet) { oddmeet = m; kinds++; } }
     pairsbase = kinds > 1 ? -n * n : R * meet - n * (n - 1) / 2; /* one odd kind: its meetings set the allowance */
     lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); nhigh = R * oddseats - n * lowF; }
   fprintf(stderr, "lbround %d budget %d useclass %d pairsbase %d\n", lbround, budget, useclass, pairsbase);
