@@ -60,14 +60,14 @@ bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
 22 (409 s), 23 (1,036 s) or 24 (4,455 s, 72 billion nodes, 2,037 s of it
-in the first of 25 round-2 classes): the bound is 25, the plan 28.  19 x 6 with a
-table of 3 (``--q 6``): none repeat-free, in 1.6 s, as ``seating_bounds``
-argues from 20 players over 6 rounds.  No answer with budget 0 in 400 s
-for 22 x 7 and 26 x 8 with tables of 3, or in 600 s for 19 x 7 with 3
-byes; 21 x 6 with a bye (five tables and the byes): the round-2 classes (2
-within budget 0) now take 0.3 s where they took over 15 minutes before the
-rows of one size were built in order, but the search gave no answer in 20
-minutes.
+in the first of 25 round-2 classes): the bound is 25, the plan 28.  19 x 6
+with a table of 3 (``--q 6``): none repeat-free, in 1.6 s, as
+``seating_bounds`` argues from 20 players over 6 rounds.  No answer with
+budget 0 in 400 s for 22 x 7 and 26 x 8 with tables of 3, or in 600 s for
+19 x 7 with 3 byes; 21 x 6 with a bye (five tables and the byes): the
+round-2 classes (2 within budget 0) now take 0.3 s where they took over 15
+minutes before the rows of one size were built in order, but the search
+gave no answer in 20 minutes.
 
 13 x 6 with tables of 3 (4, 3, 3, 3): none with 12 repeats or fewer
 (1,364 s, 54 billion nodes; 29 s with the pairs bound) or 13 (1,364 s,
