@@ -11,16 +11,17 @@
    a budget of repeated pairs; the fairness rule of seating_bounds (after every round each
    player's count of odd tables is the floor or the ceiling of the mean) forces and forbids
    players at odd tables; players with the same table in every round so far are interchangeable,
-   so the lowest of them is seated first; a table with more players than a round has tables seats
-   players who shared a table in the round before (pigeonhole), a lower bound for every round
-   still to come; and the pairs bound: the meetings less the C(n,2) pairs, plus half the repeat
-   incidences beyond each player's allowance (its most meetings over the rounds, with the odd
-   count fairness leaves it, less n - 1), each a partner it never meets.  With Q > 1 the first Q
-   rounds may be put in any order without breaking fairness, so rounds 1 and 2 are taken as the
-   pair of them that shares the fewest pairs.  It prints every schedule it finds within the budget
-   (tightening the budget), then "DONE ... no schedule with repeats <= B": a proof that the
-   optimum exceeds B unless the node limit was hit (said so).  Written for Cuori's seating
-   bounds (seating_bounds._EXACT_FAIR). */
+   so the lowest of them is seated first; round 3 is taken in one form only under the
+   relabellings that keep rounds 1 and 2 (round3_greatest); a table with more players than a
+   round has tables seats players who shared a table in the round before (pigeonhole), a lower
+   bound for every round still to come; and the pairs bound: the meetings less the C(n,2) pairs,
+   plus half the repeat incidences beyond each player's allowance (its most meetings over the
+   rounds, with the odd count fairness leaves it, less n - 1), each a partner it never meets.
+   With Q > 1 the first Q rounds may be put in any order without breaking fairness, so rounds 1
+   and 2 are taken as the pair of them that shares the fewest pairs.  It prints every schedule it
+   finds within the budget (tightening the budget), then "DONE ... no schedule with
+   repeats <= B": a proof that the optimum exceeds B unless the node limit was hit (said so).
+   Written for Cuori's seating bounds (seating_bounds._EXACT_FAIR). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -65,6 +66,40 @@ static inline int never_met(void) { /* twice the floor on pairs never met, at le
   return c;
 }
 static void round_start(int r, int loss);
+static int samekind(int a, int b) { return sizes[a] == sizes[b] && isodd[a] == isodd[b] && isbye[a] == isbye[b]; }
+/* Round 3 up to the symmetries of rounds 1 and 2: a relabelling that maps each round-1 table to
+   a round-1 table of its kind and each round-2 table likewise, keeping the intersection matrix,
+   maps the players of each cell (their round-1 and round-2 tables) onto another cell, and keeps
+   rounds 1 and 2, the overlaps and fairness.  Players of one cell are interchangeable already, so
+   round 3 counts by its tables' multisets of cells, and it is searched on only in the greatest of
+   its forms under those relabellings (any subset of them would do: GMAX caps the list). */
+#define GMAX 4096
+int ngroup, cellof[NMAX], gmap[GMAX][TMAX * TMAX], kind[TMAX];
+static uint64_t table_key(const int *cells, int k) { /* a table's multiset of cells, sorted, packed */
+  int c[8]; for (int i = 0; i < k; i++) { int v = cells[i], j = i; while (j > 0 && c[j - 1] < v) { c[j] = c[j - 1]; j--; } c[j] = v; }
+  uint64_t key = 0; for (int i = 0; i < k; i++) key = key << 8 | (uint64_t)(c[i] + 1); return key; }
+static void round_keys(const int *map, uint64_t *keys) { /* per table, in kind groups sorted descending */
+  for (int t = 0; t < T; t++) { int cells[8], k = 0; for (uint32_t mm = tab[2][t]; mm; mm &= mm - 1) { int c = cellof[__builtin_ctz(mm)]; cells[k++] = map ? map[c] : c; } keys[t] = table_key(cells, k); }
+  for (int t = 0; t < T; t++) keys[t] |= (uint64_t)kind[t] << 56; /* tables of a kind are unordered */
+  for (int t = 1; t < T; t++) { uint64_t v = keys[t]; int j = t; while (j > 0 && keys[j - 1] < v) { keys[j] = keys[j - 1]; j--; } keys[j] = v; } }
+static int round3_greatest(void) {
+  uint64_t mine[TMAX], img[TMAX]; round_keys(0, mine);
+  for (int g = 0; g < ngroup; g++) { round_keys(gmap[g], img);
+    for (int t = 0; t < T; t++) { if (img[t] != mine[t]) { if (img[t] > mine[t]) return 0; break; } } }
+  return 1; }
+static int M12[TMAX][TMAX], sig[TMAX], tau[TMAX], usedcol[TMAX], userow[TMAX];
+static void cols(int j) {
+  if (ngroup >= GMAX) return;
+  if (j == T) { int id = 1; for (int i = 0; i < T; i++) id &= sig[i] == i && tau[i] == i; if (id) return;
+    for (int a = 0; a < T; a++) { for (int b = 0; b < T; b++) gmap[ngroup][a * T + b] = sig[a] * T + tau[b]; }
+    ngroup++; return; }
+  for (int u = 0; u < T; u++) { if (usedcol[u] || !samekind(j, u)) continue;
+    int ok = 1; for (int i = 0; i < T && ok; i++) ok = M12[sig[i]][u] == M12[i][j];
+    if (ok) { usedcol[u] = 1; tau[j] = u; cols(j + 1); usedcol[u] = 0; } } }
+static void rows(int i) {
+  if (i == T) { memset(usedcol, 0, sizeof usedcol); cols(0); return; }
+  for (int u = 0; u < T; u++) { if (userow[u] || !samekind(i, u)) continue;
+    userow[u] = 1; sig[i] = u; rows(i + 1); userow[u] = 0; } }
 static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
 static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }
 static void print_sched(uint32_t s[RMAX][TMAX]) {
@@ -75,6 +110,7 @@ static void print_sched(uint32_t s[RMAX][TMAX]) {
 }
 static void round_done(int r, int loss) {
   if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
+  if (r == 2 && ngroup && !round3_greatest()) return;
   for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = tab[r][t];
   for (int p = 0; p < n; p++) { adj[r + 1][p] = adj[r][p]; cnt[r + 1][p] = cnt[r][p]; }
   for (int t = 0; t < T; t++) { uint32_t m = isbye[t] ? 0 : tab[r][t]; for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
@@ -162,6 +198,7 @@ int main(int argc, char **argv) {
     pairsbase = kinds > 1 ? -n * n : R * meet - n * (n - 1) / 2; /* one odd kind: its meetings set the allowance */
     lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); nhigh = R * oddseats - n * lowF; }
   fprintf(stderr, "lbround %d budget %d useclass %d pairsbase %d\n", lbround, budget, useclass, pairsbase);
+  int symm = 1; for (int t = 0; t < T; t++) { if (sizes[t] > 7) symm = 0; kind[t] = t; for (int u = 0; u < t; u++) if (samekind(u, t)) { kind[t] = kind[u]; break; } }
   int budget0 = budget;
   c0 = clock();
   for (int i = lo; i < hi && i < K; i++) {
@@ -171,6 +208,8 @@ int main(int argc, char **argv) {
     for (int p = 0; p < n; p++) { adj[1][p] = isbye[a0[p]] ? 0 : tab[0][a0[p]] & ~(1u << p); cnt[1][p] = isodd[a0[p]]; }
     int loss = 0; for (int t = 0; t < T; t++) if (!isbye[t]) for (uint32_t m = tab[1][t]; m; m &= m - 1) { int p = __builtin_ctz(m); loss += __builtin_popcount(adj[1][p] & tab[1][t] & ((1u << p) - 1)); }
     long before = nodes;
+    memset(M12, 0, sizeof M12); for (int p = 0; p < n; p++) { M12[a0[p]][reps[i][p]]++; cellof[p] = a0[p] * T + reps[i][p]; }
+    ngroup = 0; if (R > 2 && symm) { memset(userow, 0, sizeof userow); rows(0); }
     sumbase = nflex = nfixhigh = 0; memset(hist, 0, sizeof hist);
     for (int p = 0; p < n; p++) {
       rep[p] = isbye[reps[i][p]] ? 0 : __builtin_popcount(adj[1][p] & tab[1][reps[i][p]]);
@@ -179,7 +218,7 @@ int main(int argc, char **argv) {
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
     for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];
     if (loss + future(1) <= budget) round_done(1, loss);
-    fprintf(stderr, "orbit %d loss12 %d nodes %ld budget %d %.1fs\n", i, loss, nodes - before, budget, (double)(clock() - c0) / CLOCKS_PER_SEC);
+    fprintf(stderr, "orbit %d aut %d loss12 %d nodes %ld budget %d %.1fs\n", i, ngroup + 1, loss, nodes - before, budget, (double)(clock() - c0) / CLOCKS_PER_SEC);
   }
   printf("DONE orbits [%d,%d): %s; no schedule with repeats <= %d (initial budget %d); nodes %ld; %.1fs%s\n", lo, hi,
          found ? "found" : "none found", budget, budget0, nodes, (double)(clock() - c0) / CLOCKS_PER_SEC, (maxnodes >= 0 && nodes > maxnodes) ? " NODE LIMIT HIT (not a proof)" : "");
