@@ -37,7 +37,8 @@ uint32_t tab[RMAX][TMAX]; uint32_t forced[RMAX], forbid[RMAX];
 uint32_t best[RMAX][TMAX];
 int lossat[RMAX + 1];
 uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
-int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; int ov[RMAX][RMAX]; int roundbase[RMAX];
+int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; /* a player's table in a round (none on a bye) */
+int ov[RMAX][RMAX]; int roundbase[RMAX];
 clock_t c0;
 /* pairs bound: every meeting is a new pair or a repeat, so the schedule repeats its meetings
    less the C(n,2) pairs, plus the pairs never met.  A player whose final odd count is c has
@@ -111,7 +112,7 @@ static void print_sched(uint32_t s[RMAX][TMAX]) {
 static void round_done(int r, int loss) {
   if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
   if (r == 2 && ngroup && !round3_greatest()) return;
-  for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = tab[r][t];
+  for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = isbye[t] ? 0 : tab[r][t];
   for (int p = 0; p < n; p++) { adj[r + 1][p] = adj[r][p]; cnt[r + 1][p] = cnt[r][p]; }
   for (int t = 0; t < T; t++) { uint32_t m = isbye[t] ? 0 : tab[r][t]; for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
   if (r + 1 == R) {
@@ -160,9 +161,9 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     int cut = pairsbase + (never_met() + 1) / 2 > budget;
     if (!cut) {
       tab[r][t] = S | 1u << p;
-      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += __builtin_popcount(mate[j][p] & S);
+      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += isbye[t] ? 0 : __builtin_popcount(mate[j][p] & S);
       fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
-      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= __builtin_popcount(mate[j][p] & S);
+      if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= isbye[t] ? 0 : __builtin_popcount(mate[j][p] & S);
     }
     for (uint32_t mm = again; mm; mm &= mm - 1) { int q = __builtin_ctz(mm); account(q, -1); rep[q]--; account(q, 1); }
     account(p, -1); rep[p] -= l; lo_[p] = lo0; hi_[p] = hi0; account(p, 1);
@@ -216,7 +217,7 @@ int main(int argc, char **argv) {
       range_of(p, cnt[1][p] + isodd[reps[i][p]], R - 2); account(p, 1); }
     if (pairsbase + (never_met() + 1) / 2 > budget) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
-    for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = tab[0][t];
+    for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = isbye[t] ? 0 : tab[0][t];
     if (loss + future(1) <= budget) round_done(1, loss);
     fprintf(stderr, "orbit %d aut %d loss12 %d nodes %ld budget %d %.1fs\n", i, ngroup + 1, loss, nodes - before, budget, (double)(clock() - c0) / CLOCKS_PER_SEC);
   }

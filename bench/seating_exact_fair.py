@@ -225,6 +225,31 @@ def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def largest_q(n: int, rounds: int, odd_seats: int) -> int:
+    """How many first rounds may be put in any order and stay fair (``--q``).
+
+    ``odd_seats``: a round's seats at odd tables and on byes.  After the
+    first q rounds a player has the floor or the ceiling of ``q * odd_seats
+    / n`` of them; taken in another order, any k of those rounds must leave
+    every player that can occur at the floor or the ceiling of ``k *
+    odd_seats / n``.  Returns 1 to ``rounds`` (1: no freedom)."""
+
+    def fair(q: int) -> bool:
+        total = q * odd_seats
+        low, high = total // n, -(-total // n)
+        counts = {c for c, k in ((low, high * n - total), (high, total - low * n)) if k} or {low}
+        for k in range(1, q):
+            k_low, k_high = k * odd_seats // n, -(-k * odd_seats // n)
+            if any(max(0, c - (q - k)) < k_low or min(k, c) > k_high for c in counts):
+                return False
+        return True
+
+    q = 1
+    while q < rounds and fair(q + 1):
+        q += 1
+    return q
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("field", help="players x rounds, e.g. 18x4")
@@ -238,8 +263,12 @@ def main() -> None:
     sizes = [int(v) for v in args.sizes.split(",")]
     if sum(sizes) + args.byes != n or n > 32:
         sys.exit(f"tables {args.sizes} and {args.byes} byes do not seat {n} players (at most 32)")
-    if args.byes and args.q:
-        sys.exit("--q takes no byes")
+    odd_seats = sum(s for s in sizes if s != 4) + args.byes
+    if args.q > 1 and args.q > largest_q(n, rounds, odd_seats):
+        sys.exit(
+            f"--q {args.q}: only the first {largest_q(n, rounds, odd_seats)} rounds"
+            " may be put in any order and stay fair"
+        )
     if args.byes:
         sizes.append(-args.byes)
     binary = ROOT / "var" / "seating_exact_fair"
