@@ -688,6 +688,7 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
         # 3 byes a round: the 12 players with one bye each repeat at least
         # once (6); an exhaustive search finds none with 8 or fewer
         (15, 6, BYES, 6, 9),
+        (18, 6, BYES, 3, 4),  # 2 byes a round: none with 3 or fewer
     ],
 )
 def test_lower_bound_from_one_round_less(n, rounds, odd, counting, bound):
