@@ -119,7 +119,12 @@ refuses a Q whose rounds could not be put in any order fairly
 cross-check lists here (found at the optimum, none below), byes with and
 without ``--q``.  13 x 6 with tables of 3 at budget 14 (it would settle
 the field): the first of its 28 round-2 classes has none (1,084 s, 11
-billion nodes); ``--classes 1:28`` is left to run.
+billion nodes); ``--classes 1:28`` is left to run.  18 x 6 with 2 byes
+(``--sizes 4,4,4,4 --byes 2 --q 6``): none with 3 repeats or fewer
+(2,290 s, 14 billion nodes; the three round-2 classes with no pair met
+again, 397, 549 and 1,345 s, the rest cut by ``--q`` at once): the bound
+is 4 (``seating_bounds._SEARCHED_BYES``), the plan 5.  17 x 6 with a bye
+at budget 11, its bound: not through the first class in 23 minutes.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
