@@ -103,17 +103,17 @@ one bye, who meet 15 times), 7 (195 s, 1.8 billion nodes, ``--q 5``) or 8
 
 Round 3 in one form (the C file's header): a relabelling that maps round
 1's tables onto tables of their kind and round 2's likewise, keeping the
-matrix of their intersections, keeps rounds 1 and 2, so round 3 is searched
-on only in the greatest of its forms under those relabellings.  It pays
-where round 2's class has many: the class with no pair met again of 15 x 6
-with 3 byes has 36 and fell from 654 to 20 million nodes at budget 6 (944
-to 230 million in all, 119 s to 26 s); 18 x 6 with tables of 3 at budget 4
-(class 0: 24) took 716 s and 7.4 billion nodes where it took 3,533 s and
-83 billion; 18 x 4 with tables of 5 at budget 19 (the 19 found, then none
-below) 33 s where it took 118 s; 13 x 6 with tables of 3 at budget 12
-(``--q 3``, class 0: 4) 19 s where it took 27 s.  ``--q`` now takes byes (a
-player on a bye meets nobody in the overlaps of rounds), and the script
-refuses a Q whose rounds could not be put in any order fairly
+matrix of their intersections, keeps rounds 1 and 2, so round 3 is
+searched on only in the greatest of its forms under those relabellings.
+It pays where round 2's class has many: the class with no pair met again
+of 15 x 6 with 3 byes has 36 and fell from 654 to 20 million nodes at
+budget 6 (944 to 230 million in all, 119 s to 26 s); 18 x 6 with tables of
+3 at budget 4 (class 0: 24) took 716 s and 7.4 billion nodes where it took
+3,533 s and 83 billion; 18 x 4 with tables of 5 at budget 19 (the 19
+found, then none below) 33 s where it took 118 s; 13 x 6 with tables of 3
+at budget 12 (``--q 3``, class 0: 4) 19 s where it took 27 s.  ``--q`` now
+takes byes (a player on a bye meets nobody in the overlaps of rounds), and
+the script refuses a Q whose rounds could not be put in any order fairly
 (:func:`largest_q`): 15 x 6 with 3 byes at budget 6 with ``--q 5`` in
 9.4 s (81 million nodes).  Both agree with every optimum of the
 cross-check lists here (found at the optimum, none below), byes with and
@@ -122,9 +122,10 @@ the field): the first of its 28 round-2 classes has none (1,084 s, 11
 billion nodes); ``--classes 1:28`` is left to run.  18 x 6 with 2 byes
 (``--sizes 4,4,4,4 --byes 2 --q 6``): none with 3 repeats or fewer
 (2,290 s, 14 billion nodes; the three round-2 classes with no pair met
-again, 397, 549 and 1,345 s, the rest cut by ``--q`` at once): the bound
-is 4 (``seating_bounds._SEARCHED_BYES``), the plan 5.  17 x 6 with a bye
-at budget 11, its bound: not through the first class in 23 minutes.
+again, 397, 549 and 1,345 s; ``--q`` or the pairs bound cut the rest at
+once): the bound is 4 (``seating_bounds._SEARCHED_BYES``), the plan 5.
+17 x 6 with a bye at budget 11, its bound: not through the first class in
+23 minutes.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
