@@ -94,12 +94,12 @@ static void cols(int j) {
   if (j == T) { int id = 1; for (int i = 0; i < T; i++) id &= sig[i] == i && tau[i] == i; if (id) return;
     for (int a = 0; a < T; a++) { for (int b = 0; b < T; b++) gmap[ngroup][a * T + b] = sig[a] * T + tau[b]; }
     ngroup++; return; }
-  for (int u = 0; u < T; u++) { if (usedcol[u] || !samekind(j, u)) continue;
+  for (int u = 0; u < T; u++) { if (usedcol[u] || kind[u] != kind[j]) continue;
     int ok = 1; for (int i = 0; i < T && ok; i++) ok = M12[sig[i]][u] == M12[i][j];
     if (ok) { usedcol[u] = 1; tau[j] = u; cols(j + 1); usedcol[u] = 0; } } }
 static void rows(int i) {
   if (i == T) { memset(usedcol, 0, sizeof usedcol); cols(0); return; }
-  for (int u = 0; u < T; u++) { if (userow[u] || !samekind(i, u)) continue;
+  for (int u = 0; u < T; u++) { if (userow[u] || kind[u] != kind[i]) continue;
     userow[u] = 1; sig[i] = u; rows(i + 1); userow[u] = 0; } }
 static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
 static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }

@@ -290,12 +290,9 @@ def main() -> None:
     sizes = [int(v) for v in args.sizes.split(",")]
     if sum(sizes) + args.byes != n or n > 32:
         sys.exit(f"tables {args.sizes} and {args.byes} byes do not seat {n} players (at most 32)")
-    odd_seats = sum(s for s in sizes if s != 4) + args.byes
-    if args.q > 1 and args.q > largest_q(n, rounds, odd_seats):
-        sys.exit(
-            f"--q {args.q}: only the first {largest_q(n, rounds, odd_seats)} rounds"
-            " may be put in any order and stay fair"
-        )
+    most = largest_q(n, rounds, sum(s for s in sizes if s != 4) + args.byes)
+    if args.q > most:  # 0 and 1 ask for no freedom; largest_q is at least 1
+        sys.exit(f"--q {args.q}: only the first {most} rounds may be put in any order fairly")
     if args.byes:
         sizes.append(-args.byes)
     binary = ROOT / "var" / "seating_exact_fair"
