@@ -18,9 +18,11 @@
    plus half the repeat incidences beyond each player's allowance (its most meetings over the
    rounds, with the odd count fairness leaves it, less n - 1), each a partner it never meets.
    With Q > 1 the first Q rounds may be put in any order without breaking fairness, so rounds 1
-   and 2 are taken as the pair of them that shares the fewest pairs.  It prints every schedule it
-   finds within the budget (tightening the budget), then "DONE ... no schedule with
-   repeats <= B": a proof that the optimum exceeds B unless the node limit was hit (said so).
+   and 2 are taken as the pair of them that shares the fewest pairs, and rounds 4 to Q in the
+   order of a key that only their players' tables in rounds 1 to 3 decide (round_in_order).
+   It prints every schedule it finds within the budget (tightening the budget), then "DONE ...
+   no schedule with repeats <= B": a proof that the optimum exceeds B unless the node limit was
+   hit (said so).
    Written for Cuori's seating bounds (seating_bounds._EXACT_FAIR). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +103,23 @@ static void rows(int i) {
   if (i == T) { memset(usedcol, 0, sizeof usedcol); cols(0); return; }
   for (int u = 0; u < T; u++) { if (userow[u] || kind[u] != kind[i]) continue;
     userow[u] = 1; sig[i] = u; rows(i + 1); userow[u] = 0; } }
+/* Rounds 4 to Q in order: they may be put in any order (Q), and a key that depends only on each
+   player's tables in rounds 1 to 3 (its cell3) is kept by every relabelling the search uses after
+   round 3 (players of one cell3 are interchangeable), so they are taken with keys non-decreasing.
+   The key is the multiset of cell3s of the round's odd table when it is the only one of its kind
+   (a bye group too: known once that first table is full), else the sorted multisets of every
+   table (known when the round is full); tables of 6 or more turn it off. */
+int cell3[NMAX], order = 0, onekey = 0; uint64_t okey[RMAX][TMAX];
+static uint64_t table3_key(uint32_t m) { /* a table's multiset of cell3s, sorted, packed 10 bits each */
+  int c[8], k = 0; for (; m; m &= m - 1) { int v = cell3[__builtin_ctz(m)], j = k++; while (j > 0 && c[j - 1] < v) { c[j] = c[j - 1]; j--; } c[j] = v; }
+  uint64_t key = 0; for (int i = 0; i < k; i++) key = key << 10 | (uint64_t)(c[i] + 1); return key; }
+static int round_in_order(int r) { /* round r's key is at least round r - 1's (rounds 4..Q) */
+  if (onekey) { okey[r][0] = table3_key(tab[r][0]); return r < 4 || okey[r][0] >= okey[r - 1][0]; }
+  for (int t = 0; t < T; t++) okey[r][t] = table3_key(tab[r][t]) | (uint64_t)kind[t] << 60;
+  for (int t = 1; t < T; t++) { uint64_t v = okey[r][t]; int j = t; while (j > 0 && okey[r][j - 1] < v) { okey[r][j] = okey[r][j - 1]; j--; } okey[r][j] = v; }
+  if (r < 4) return 1;
+  for (int t = 0; t < T; t++) if (okey[r][t] != okey[r - 1][t]) return okey[r][t] > okey[r - 1][t];
+  return 1; }
 static inline int future(int r) { int f = 0; for (int s = r + 1; s < R; s++) f += (s < Q && kmin > lbround) ? kmin : lbround; return f; }
 static inline int curlb(int r, int loss) { int inr = loss - roundbase[r]; if (r < Q && inr < kmin) return roundbase[r] + kmin; return loss; }
 static void print_sched(uint32_t s[RMAX][TMAX]) {
@@ -112,6 +131,8 @@ static void print_sched(uint32_t s[RMAX][TMAX]) {
 static void round_done(int r, int loss) {
   if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
   if (r == 2 && ngroup && !round3_greatest()) return;
+  if (order && r >= 3 && r < Q && !onekey && !round_in_order(r)) return;
+  if (r == 2 && order) for (int t = 0; t < T; t++) for (uint32_t mm = tab[2][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); cell3[p] = cellof[p] * T + t; }
   for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = isbye[t] ? 0 : tab[r][t];
   for (int p = 0; p < n; p++) { adj[r + 1][p] = adj[r][p]; cnt[r + 1][p] = cnt[r][p]; }
   for (int t = 0; t < T; t++) { uint32_t m = isbye[t] ? 0 : tab[r][t]; for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); adj[r + 1][p] |= m & ~(1u << p); cnt[r + 1][p] += isodd[t]; } }
@@ -127,6 +148,7 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
   nodes++;
   if (k == sizes[t]) {
     if (t == lastodd && (forced[r] & ~used)) return;
+    if (t == 0 && onekey && r >= 3 && r < Q && !round_in_order(r)) return;
     if (t + 1 == T) { round_done(r, loss); return; }
     int nt = t + 1;
     int pm = (sizes[nt] == sizes[t] && isodd[nt] == isodd[t]) ? __builtin_ctz(tab[r][t]) : -1;
@@ -200,6 +222,9 @@ int main(int argc, char **argv) {
     lowF = R * oddseats / n; highF = lowF + (R * oddseats % n > 0); nhigh = R * oddseats - n * lowF; }
   fprintf(stderr, "lbround %d budget %d useclass %d pairsbase %d\n", lbround, budget, useclass, pairsbase);
   int symm = 1; for (int t = 0; t < T; t++) { if (sizes[t] > 7) symm = 0; kind[t] = t; for (int u = 0; u < t; u++) if (samekind(u, t)) { kind[t] = kind[u]; break; } }
+  /* keys of up to 5 players of 10 bits (cell3 < 8^3); Q > 4 leaves two rounds to order */
+  order = Q > 4 && R > 4; for (int t = 0; t < T; t++) if (sizes[t] > 5) order = 0;
+  onekey = 1; for (int t = 1; t < T; t++) if (kind[t] == kind[0]) onekey = 0;
   int budget0 = budget;
   c0 = clock();
   for (int i = lo; i < hi && i < K; i++) {
