@@ -650,6 +650,11 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
         # rounds), paid cheapest by 2 pairs meeting in all 4 rounds: 6 repeats
         (13, 4, BYES, 6),
         (10, 4, BYES, 6),  # 2 byes: one table takes both, the other 2 pairs
+        # 3 byes a round: the 17 players with one bye meet 18 others, so all;
+        # the 2 with two byes meet 15 times but already 17 players: 168
+        # meetings, at most 166 distinct pairs
+        (19, 7, BYES, 2),
+        (31, 11, BYES, 2),  # likewise: 29 meet all 30 others, 2 only 27 times
     ],
 )
 def test_lower_bound_by_counting(n, rounds, odd, bound):
@@ -657,6 +662,24 @@ def test_lower_bound_by_counting(n, rounds, odd, bound):
     assert seating_bounds.counting_bound(n, rounds, plan.sizes, byes=plan.byes) == bound
     # the plan's bound is the counting one or, where higher, a proved optimum
     assert plan_quality(n, rounds, odd=odd).bound >= bound
+
+
+def test_most_distinct_pairs_is_the_most_a_graph_with_those_degree_caps_has():
+    rng = random.Random(2)
+    for n in range(1, 7):
+        pairs = list(itertools.combinations(range(n), 2))
+        degrees = set()  # every simple graph's degree sequence; its pairs are half the sum
+        for chosen in range(1 << len(pairs)):
+            degree = [0] * n
+            for i, (p, q) in enumerate(pairs):
+                if chosen >> i & 1:
+                    degree[p] += 1
+                    degree[q] += 1
+            degrees.add(tuple(degree))
+        for _ in range(40):
+            caps = [rng.randint(0, n - 1) for _ in range(n)]
+            most = max(sum(d) // 2 for d in degrees if all(map(int.__le__, d, caps)))
+            assert seating_bounds.most_distinct_pairs(caps) == most, caps
 
 
 @pytest.mark.parametrize(
@@ -790,7 +813,7 @@ def test_develop_moves_the_points_and_keeps_the_fixed_ones():
         (27, 9, 3, True),
         (29, 9, 1, True),
         (30, 9, 2, True),
-        (31, 10, 3, False),
+        (31, 10, 3, True),  # 11 rounds: the 29 with one bye meet everybody (most_distinct_pairs)
         (33, 10, 1, True),
         (34, 11, 2, True),
         (35, 11, 3, False),
