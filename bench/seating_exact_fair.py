@@ -127,6 +127,17 @@ once): the bound is 4 (``seating_bounds._SEARCHED_BYES``), the plan 5.
 17 x 6 with a bye at budget 11, its bound: not through the first class in
 23 minutes.
 
+Rounds 4 to Q in order (the C file's header, ``round_in_order``): with
+``--q`` above 4 they may be taken in any order, and a key that only their
+players' tables in rounds 1 to 3 decide survives every relabelling the
+search makes after round 3, so they are taken with keys non-decreasing
+(the bye group's or the lone odd table's, known when that first table is
+full).  13 x 6 with a bye at budget 30 (``--q 6``): the optimum 30, its
+bound, found and proved in 38 s and 153 million nodes, where it took 68 s
+and 320 million.  With ``--q 5`` only rounds 4 and 5 are ordered and most
+of the work is in rounds 3 and 4: 14 x 5 with 2 byes at budget 9, 724 to
+695 million nodes; the optima of 13 x 5 and 17 x 5 with a bye agree.
+
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
 tables of 3 (10 x 3: 8, 13 x 4: 6, 14 x 5: 6) and of 4 only (12 x 4: 13);
