@@ -78,13 +78,15 @@ static int samekind(int a, int b) { return sizes[a] == sizes[b] && isodd[a] == i
    its forms under those relabellings (any subset of them would do: GMAX caps the list). */
 #define GMAX 4096
 int ngroup, cellof[NMAX], gmap[GMAX][TMAX * TMAX], kind[TMAX];
-static uint64_t table_key(const int *cells, int k) { /* a table's multiset of cells, sorted, packed */
+static uint64_t table_key(const int *cells, int k, int bits) { /* a table's multiset of cells, sorted, packed */
   int c[8]; for (int i = 0; i < k; i++) { int v = cells[i], j = i; while (j > 0 && c[j - 1] < v) { c[j] = c[j - 1]; j--; } c[j] = v; }
-  uint64_t key = 0; for (int i = 0; i < k; i++) key = key << 8 | (uint64_t)(c[i] + 1); return key; }
-static void round_keys(const int *map, uint64_t *keys) { /* per table, in kind groups sorted descending */
-  for (int t = 0; t < T; t++) { int cells[8], k = 0; for (uint32_t mm = tab[2][t]; mm; mm &= mm - 1) { int c = cellof[__builtin_ctz(mm)]; cells[k++] = map ? map[c] : c; } keys[t] = table_key(cells, k); }
-  for (int t = 0; t < T; t++) keys[t] |= (uint64_t)kind[t] << 56; /* tables of a kind are unordered */
+  uint64_t key = 0; for (int i = 0; i < k; i++) key = key << bits | (uint64_t)(c[i] + 1); return key; }
+static void sort_keys(uint64_t *keys) { /* T keys, descending */
   for (int t = 1; t < T; t++) { uint64_t v = keys[t]; int j = t; while (j > 0 && keys[j - 1] < v) { keys[j] = keys[j - 1]; j--; } keys[j] = v; } }
+static void round_keys(const int *map, uint64_t *keys) { /* per table, in kind groups sorted descending */
+  for (int t = 0; t < T; t++) { int cells[8], k = 0; for (uint32_t mm = tab[2][t]; mm; mm &= mm - 1) { int c = cellof[__builtin_ctz(mm)]; cells[k++] = map ? map[c] : c; } keys[t] = table_key(cells, k, 8); }
+  for (int t = 0; t < T; t++) keys[t] |= (uint64_t)kind[t] << 56; /* tables of a kind are unordered */
+  sort_keys(keys); }
 static int round3_greatest(void) {
   uint64_t mine[TMAX], img[TMAX]; round_keys(0, mine);
   for (int g = 0; g < ngroup; g++) { round_keys(gmap[g], img);
@@ -111,12 +113,12 @@ static void rows(int i) {
    table (known when the round is full); tables of 6 or more turn it off. */
 int cell3[NMAX], order = 0, onekey = 0; uint64_t okey[RMAX][TMAX];
 static uint64_t table3_key(uint32_t m) { /* a table's multiset of cell3s, sorted, packed 10 bits each */
-  int c[8], k = 0; for (; m; m &= m - 1) { int v = cell3[__builtin_ctz(m)], j = k++; while (j > 0 && c[j - 1] < v) { c[j] = c[j - 1]; j--; } c[j] = v; }
-  uint64_t key = 0; for (int i = 0; i < k; i++) key = key << 10 | (uint64_t)(c[i] + 1); return key; }
+  int c[8], k = 0; for (; m; m &= m - 1) c[k++] = cell3[__builtin_ctz(m)];
+  return table_key(c, k, 10); }
 static int round_in_order(int r) { /* round r's key is at least round r - 1's (rounds 4..Q) */
   if (onekey) { okey[r][0] = table3_key(tab[r][0]); return r < 4 || okey[r][0] >= okey[r - 1][0]; }
   for (int t = 0; t < T; t++) okey[r][t] = table3_key(tab[r][t]) | (uint64_t)kind[t] << 60;
-  for (int t = 1; t < T; t++) { uint64_t v = okey[r][t]; int j = t; while (j > 0 && okey[r][j - 1] < v) { okey[r][j] = okey[r][j - 1]; j--; } okey[r][j] = v; }
+  sort_keys(okey[r]);
   if (r < 4) return 1;
   for (int t = 0; t < T; t++) if (okey[r][t] != okey[r - 1][t]) return okey[r][t] > okey[r - 1][t];
   return 1; }
