@@ -119,7 +119,10 @@ the script refuses a Q whose rounds could not be put in any order fairly
 cross-check lists here (found at the optimum, none below), byes with and
 without ``--q``.  13 x 6 with tables of 3 at budget 14 (it would settle
 the field): the first of its 28 round-2 classes has none (1,084 s, 11
-billion nodes); ``--classes 1:28`` is left to run.  18 x 6 with 2 byes
+billion nodes), nor have classes 6 to 27 (45 s); class 1 was not through
+in 93 minutes of CPU, so ``--classes 1:6`` is left to run.  18 x 6 with
+tables of 3 at budget 5 (it would settle the field): not through the
+first class in 93 minutes of CPU.  18 x 6 with 2 byes
 (``--sizes 4,4,4,4 --byes 2 --q 6``): none with 3 repeats or fewer
 (2,290 s, 14 billion nodes; the three round-2 classes with no pair met
 again, 397, 549 and 1,345 s; ``--q`` or the pairs bound cut the rest at
