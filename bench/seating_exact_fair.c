@@ -150,7 +150,7 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
   nodes++;
   if (k == sizes[t]) {
     if (t == lastodd && (forced[r] & ~used)) return;
-    if (t == 0 && onekey && r >= 3 && r < Q && !round_in_order(r)) return;
+    if (t == 0 && order && onekey && r >= 3 && r < Q && !round_in_order(r)) return;
     if (t + 1 == T) { round_done(r, loss); return; }
     int nt = t + 1;
     int pm = (sizes[nt] == sizes[t] && isodd[nt] == isodd[t]) ? __builtin_ctz(tab[r][t]) : -1;
