@@ -54,8 +54,9 @@ again, the fewest fairness allows: 7,716 s, 239 billion nodes; the other
 nine, 5 to 8 pairs, with ``--classes 1:10``: 1,135 s): the bound is 9 (the
 counting bound 6, the plan 10).  20 x 6 at tables of 4
 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
-nodes; ``--q 6`` is no faster) or 2 (1,248 s, 34 billion nodes): the bound
-is 3, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
+nodes) or 2 (1,248 s, 34 billion nodes), nor, with ``--q 6`` and the
+forward check below, 3 (223 s, 3.0 billion nodes): the bound is 4, the
+plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
 bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
@@ -140,6 +141,16 @@ bound, found and proved in 38 s and 153 million nodes, where it took 68 s
 and 320 million.  With ``--q 5`` only rounds 4 and 5 are ordered and most
 of the work is in rounds 3 and 4: 14 x 5 with 2 byes at budget 9, 724 to
 695 million nodes; the optima of 13 x 5 and 17 x 5 with a bye agree.
+
+The forward check (the C file's header): once a round's tables of 3 and
+byes are full, every player left needs 3 players left it has not met.
+Node counts before and after, same machine: 20 x 6 at budget 2 (``--q
+6``) 390 to 257 million (24 to 19 s; at budget 1, 28 to 18 million);
+15 x 6 with 3 byes at budget 6 (``--q 5``) 80.7 to 53.7 million; 13 x 6
+with a bye at budget 30 (``--q 6``) 153 to 119 million; 13 x 6 with
+tables of 3 at budget 12, 152 to 148 million; 19 x 5 with tables of 5 at
+budget 17, 134 to 131 million.  Every optimum of the cross-checks below
+agrees (found at the optimum, none one below), with and without ``--q``.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
