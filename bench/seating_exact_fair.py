@@ -55,8 +55,8 @@ nine, 5 to 8 pairs, with ``--classes 1:10``: 1,135 s): the bound is 9 (the
 counting bound 6, the plan 10).  20 x 6 at tables of 4
 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
 nodes) or 2 (1,248 s, 34 billion nodes), nor, with ``--q 6`` and the
-forward check below, 3 (223 s, 3.0 billion nodes): the bound is 4, the
-plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
+forward check below, 3 (223 s, 3.0 billion nodes) or 4 (2,266 s, 31
+billion nodes): the bound is 5, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
 bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
 18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),

@@ -694,15 +694,15 @@ def test_most_distinct_pairs_is_the_most_a_graph_with_those_degree_caps_has():
         (23, 5, TABLES_OF_5, 10, 16),  # 12 proved for 4 rounds, and 4
         (22, 6, TABLES_OF_5, 12, 14),  # 14 proved for 5 rounds
         # no resolvable 4-GDD of type 2^10: 20 players cannot play 6 rounds
-        # without a repeat; an exhaustive search finds none with 3 repeats or
+        # without a repeat; an exhaustive search finds none with 4 repeats or
         # fewer either; the odd-table policy changes nothing at 20
         (20, 5, TABLES_OF_5, 0, 0),
-        (20, 6, TABLES_OF_5, 0, 4),
-        (20, 6, BYES, 0, 4),
+        (20, 6, TABLES_OF_5, 0, 5),
+        (20, 6, BYES, 0, 5),
         (20, 7, TABLES_OF_5, 20, 20),
         # the one table of 3 a round reaches 18 players: a 20th player joining
         # it every round makes a schedule of 20 at tables of 4, no better
-        (19, 6, TABLES_OF_3, 0, 4),
+        (19, 6, TABLES_OF_3, 0, 5),
         # an exhaustive search finds no fair schedule with 4 repeats or fewer
         (18, 6, TABLES_OF_3, 0, 5),
         (17, 6, TABLES_OF_3, 6, 9),  # and none with 8 or fewer
