@@ -149,7 +149,13 @@ Node counts before and after, same machine: 20 x 6 at budget 2 (``--q
 15 x 6 with 3 byes at budget 6 (``--q 5``) 80.7 to 53.7 million; 13 x 6
 with a bye at budget 30 (``--q 6``) 153 to 119 million; 13 x 6 with
 tables of 3 at budget 12, 152 to 148 million; 19 x 5 with tables of 5 at
-budget 17, 134 to 131 million.  Every optimum of the cross-checks below
+budget 17, 134 to 131 million.  18 x 6 with 2 byes at budget 3 (``--q
+6``): 856 s and 8.6 billion nodes, where it took 2,290 s and 14 billion
+before the round order and the forward check.  19 x 6 with a table of 3
+at budget 2 (``--q 6``) takes 187 s (2.4 billion nodes), where 20 x 6
+takes 19 s: its bound (5) comes from 20 x 6.  No answer at budget 0 in
+240 s for 22 x 7 with 2 byes (``--q 7``) or with tables of 3 (``--q
+3``).  Every optimum of the cross-checks below
 agrees (found at the optimum, none one below), with and without ``--q``.
 
 Cross-checks: a second program with other symmetry handling agreed on
