@@ -155,7 +155,9 @@ before the round order and the forward check.  19 x 6 with a table of 3
 at budget 2 (``--q 6``) takes 187 s (2.4 billion nodes), where 20 x 6
 takes 19 s: its bound (5) comes from 20 x 6.  No answer at budget 0 in
 240 s for 22 x 7 with 2 byes (``--q 7``) or with tables of 3 (``--q
-3``).  Every optimum of the cross-checks below
+3``); 21 x 6 with a bye at budget 0 (``--q 6``) was not through its first
+class in 85 minutes of CPU, nor 19 x 7 with 3 byes at budget 2 (``--q
+6``) in 42.  Every optimum of the cross-checks below
 agrees (found at the optimum, none one below), with and without ``--q``.
 
 Cross-checks: a second program with other symmetry handling agreed on
