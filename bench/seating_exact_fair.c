@@ -44,6 +44,7 @@ int lossat[RMAX + 1];
 uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
 int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; /* a player's table in a round (none on a bye) */
 int ov[RMAX][RMAX]; int roundbase[RMAX]; int seat4after[TMAX]; /* every table after t seats 4 or more */
+uint32_t everyone; /* the mask of all n players */
 clock_t c0;
 /* pairs bound: every meeting is a new pair or a repeat, so the schedule repeats its meetings
    less the C(n,2) pairs, plus the pairs never met.  A player whose final odd count is c has
@@ -156,7 +157,7 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     if (t == 0 && order && onekey && r >= 3 && r < Q && !round_in_order(r)) return;
     if (t + 1 == T) { round_done(r, loss); return; }
     if (seat4after[t]) { /* the tables left seat 4 or 5: each player left meets 3 of the players left */
-      uint32_t left = ((n == 32) ? 0xffffffffu : ((1u << n) - 1)) & ~used; int def = 0;
+      uint32_t left = everyone & ~used; int def = 0;
       for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm), c = __builtin_popcount(left & ~adj[r][p]) - 1; if (c < 3) def += 3 - c; }
       if (def && curlb(r, loss + (def + 1) / 2) + future(r) > budget) return; }
     int nt = t + 1;
@@ -165,8 +166,7 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     fill(r, nt, 0, used, pm, 0, loss);
     return;
   }
-  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
-  uint32_t pool = all & ~used;
+  uint32_t pool = everyone & ~used;
   if (isodd[t]) {
     pool &= ~forbid[r];
     // forced players left must fit in remaining odd seats
@@ -234,6 +234,7 @@ int main(int argc, char **argv) {
   /* keys of up to 5 players of 10 bits (cell3 < 8^3); Q > 4 leaves two rounds to order */
   order = Q > 4 && R > 4; for (int t = 0; t < T; t++) if (sizes[t] > 5) order = 0;
   onekey = 1; for (int t = 1; t < T; t++) if (kind[t] == kind[0]) onekey = 0;
+  everyone = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
   for (int t = 0; t < T; t++) { seat4after[t] = 1; for (int u = t + 1; u < T; u++) if (isbye[u] || sizes[u] < 4) seat4after[t] = 0; }
   int budget0 = budget;
   c0 = clock();
