@@ -56,9 +56,10 @@ counting bound 6, the plan 10).  20 x 6 at tables of 4
 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
 nodes) or 2 (1,248 s, 34 billion nodes), nor, with ``--q 6`` and the
 forward check below, 3 (223 s, 3.0 billion nodes) or 4 (2,266 s, 31
-billion nodes): the bound is 5, the plan 6.  19 x 5 with tables of 5 (5, 5, 5, 4), from its counting
-bound of 15: none with 15 repeats or fewer (0.3 s), 16 (1.4 s), 17 (10 s),
-18 (86 s) or 19 (592 s, 12 billion nodes): the bound is 20, the plan 24.
+billion nodes): the bound is 5, the plan 6.  19 x 5 with tables of 5
+(5, 5, 5, 4), from its counting bound of 15: none with 15 repeats or
+fewer (0.3 s), 16 (1.4 s), 17 (10 s), 18 (86 s) or 19 (592 s, 12 billion
+nodes): the bound is 20, the plan 24.
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
 22 (409 s), 23 (1,036 s) or 24 (4,455 s, 72 billion nodes, 2,037 s of it
 in the first of 25 round-2 classes): the bound is 25, the plan 28.  19 x 6
@@ -157,8 +158,8 @@ takes 19 s: its bound (5) comes from 20 x 6.  No answer at budget 0 in
 240 s for 22 x 7 with 2 byes (``--q 7``) or with tables of 3 (``--q
 3``); 21 x 6 with a bye at budget 0 (``--q 6``) was not through its first
 class in 85 minutes of CPU, nor 19 x 7 with 3 byes at budget 2 (``--q
-6``) in 42.  Every optimum of the cross-checks below
-agrees (found at the optimum, none one below), with and without ``--q``.
+6``) in 42.  Every optimum of the cross-checks below agrees (found at
+the optimum, none one below), with and without ``--q``.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
