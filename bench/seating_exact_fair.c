@@ -4,7 +4,9 @@
    (gcc -O2).  Input on stdin: "n R T", the T table sizes (odd sizes first), round 1 as each
    player's table, K and K round-2 seatings (one per class of relabellings that keep round 1,
    from the table-intersection matrices, fair after round 2), the budget.  Arguments: first and
-   last class index, node limit (-1: none), budget, interchangeable-player rule (1: on), Q.
+   last class index, node limit (-1: none), budget, interchangeable-player rule (1: on), Q, and
+   optionally J and K: take only the round-3 seatings reached whose count is J modulo K (K runs
+   with J = 0 to K - 1 share one search).
 
    Method: round 1 fixed, round 2 one seating per class, then rounds 3.. filled table by table
    (players in increasing order within a table, tables of one size by their lowest player) under
@@ -42,6 +44,7 @@ uint32_t tab[RMAX][TMAX]; uint32_t forced[RMAX], forbid[RMAX];
 uint32_t best[RMAX][TMAX];
 int lossat[RMAX + 1];
 uint32_t smaller[RMAX][NMAX]; int lbround = 0; int useclass = 1;
+long split_seen = 0; int split_part = 0, split_parts = 1; /* the share of the round-3 seatings this run takes */
 int Q = 0, kmin = 0; uint32_t mate[RMAX][NMAX]; /* a player's table in a round (none on a bye) */
 int ov[RMAX][RMAX]; int roundbase[RMAX]; int seat4after[TMAX]; /* every table after t seats 4 or more */
 uint32_t everyone; /* the mask of all n players */
@@ -137,6 +140,7 @@ static void print_sched(uint32_t s[RMAX][TMAX]) {
 static void round_done(int r, int loss) {
   if (r < Q) for (int j = 0; j < r; j++) if (ov[r][j] < kmin) return;
   if (r == 2 && ngroup && !round3_greatest()) return;
+  if (r == 2 && split_parts > 1 && split_seen++ % split_parts != split_part) return;
   if (order && r >= 3 && r < Q && !onekey && !round_in_order(r)) return;
   if (r == 2 && order) for (int t = 0; t < T; t++) for (uint32_t mm = tab[2][t]; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); cell3[p] = cellof[p] * T + t; }
   for (int t = 0; t < T; t++) for (uint32_t mm = tab[r][t]; mm; mm &= mm - 1) mate[r][__builtin_ctz(mm)] = isbye[t] ? 0 : tab[r][t];
@@ -223,6 +227,7 @@ int main(int argc, char **argv) {
   if (argc > 4) budget = atoi(argv[4]);
   if (argc > 5) useclass = atoi(argv[5]);
   if (argc > 6) Q = atoi(argv[6]);
+  if (argc > 8) { split_part = atoi(argv[7]); split_parts = atoi(argv[8]); }
   int G = 0; for (int t = 0; t < T; t++) G += isbye[t] ? sizes[t] : 1; /* groups of a round: tables, and each player on a bye */
   for (int t = 0; t < T; t++) if (!isbye[t] && sizes[t] > G) { int q = sizes[t] / G, rr = sizes[t] % G; lbround += rr * (q + 1) * q / 2 + (G - rr) * q * (q - 1) / 2; }
   { int meet = 0; for (int t = 0; t < T; t++) if (!isbye[t]) meet += sizes[t] * (sizes[t] - 1) / 2;
