@@ -51,13 +51,14 @@ the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
 Small budgets first: 18 x 6 with tables of 3 (4, 4, 4, 3, 3; ``--q 3``)
 has no fair schedule with 0 repeats (0.1 s, where 18 x 5 has one at once),
 1 (2.7 s), 2 (35 s), 3 (362 s) or 4 (3,533 s, 83 billion nodes, all but
-95 s in the first of 86 round-2 classes): the bound is 5
-(``seating_bounds._SEARCHED_FAIR``; the plan has 6).  17 x 6 with tables
-of 3 (4, 4, 3, 3, 3): none with 6 repeats or fewer (95 s), 7 (670 s, 33
-billion nodes) or 8 (the first of the 10 round-2 classes, 4 pairs met
-again, the fewest fairness allows: 7,716 s, 239 billion nodes; the other
-nine, 5 to 8 pairs, with ``--classes 1:10``: 1,135 s): the bound is 9 (the
-counting bound 6, the plan 10).  20 x 6 at tables of 4
+95 s in the first of 86 round-2 classes), nor, with the forward check
+below, 5 (4,774 s, 44 billion nodes, 4,431 s of it in the first class):
+the optimum is the plan's 6 (``seating_bounds._EXACT_FAIR``).  17 x 6
+with tables of 3 (4, 4, 3, 3, 3): none with 6 repeats or fewer (95 s), 7
+(670 s, 33 billion nodes) or 8 (the first of the 10 round-2 classes,
+4 pairs met again, the fewest fairness allows: 7,716 s, 239 billion
+nodes; the other nine, 5 to 8 pairs, with ``--classes 1:10``: 1,135 s):
+the bound is 9 (the counting bound 6, the plan 10).  20 x 6 at tables of 4
 (``--sizes 4,4,4,4,4``): none with 1 repeat or fewer (93 s, 1.5 billion
 nodes) or 2 (1,248 s, 34 billion nodes), nor, with ``--q 6`` and the
 forward check below, 3 (223 s, 3.0 billion nodes) or 4 (2,266 s, 31
@@ -128,8 +129,8 @@ without ``--q``.  13 x 6 with tables of 3 at budget 14 (it would settle
 the field): the first of its 28 round-2 classes has none (1,084 s, 11
 billion nodes), nor have classes 6 to 27 (45 s); class 1 was not through
 in 93 minutes of CPU, so ``--classes 1:6`` is left to run.  18 x 6 with
-tables of 3 at budget 5 (it would settle the field): not through the
-first class in 93 minutes of CPU.  18 x 6 with 2 byes
+tables of 3 at budget 5: not through the first class in 93 minutes of
+CPU before the forward check (settled with it, above).  18 x 6 with 2 byes
 (``--sizes 4,4,4,4 --byes 2 --q 6``): none with 3 repeats or fewer
 (2,290 s, 14 billion nodes; the three round-2 classes with no pair met
 again, 397, 549 and 1,345 s; ``--q`` or the pairs bound cut the rest at

@@ -166,6 +166,11 @@ _EXACT_FAIR = {
     (10, 5, (3, 3, 4)): (17, _EXHAUSTIVE_FAIR),
     (13, 3, (3, 3, 3, 4)): (6, _EXHAUSTIVE_FAIR),
     (21, 4, (4, 4, 4, 4, 5)): (12, _EXHAUSTIVE_FAIR),
+    # the first three rounds in any order (one pass of the tables of 3,
+    # --q 3): none repeat-free in 0.1 s (though 18 x 5 is), none with 4
+    # repeats or fewer in 319 s (5.4 billion nodes, with the forward
+    # check), none with 5 in 4,774 s (44 billion nodes)
+    (18, 6, (3, 3, 4, 4, 4)): (6, _EXHAUSTIVE_FAIR),
 }
 
 
@@ -174,11 +179,6 @@ _EXACT_FAIR = {
 #: :data:`_EXACT_FAIR` (tables of 4 only too): ``bench/seating_exact_fair.py
 #: --budget B-1`` ended with no fair schedule of ``B - 1`` repeats or fewer.
 _SEARCHED_FAIR = {
-    # the first three rounds in any order (one pass of the tables of 3,
-    # --q 3): none with 3 repeats or fewer in 362 s (8.8 billion nodes;
-    # none repeat-free in 0.1 s, though 18 x 5 is), none with 4 in 3,533 s
-    # (83 billion nodes); the plan has 6
-    (18, 6, (3, 3, 4, 4, 4)): (5, _EXHAUSTIVE_FAIR),
     # none with 6 repeats or fewer in 95 s (4.3 billion nodes), none with 7 in
     # 670 s (33 billion nodes), none with 8 in 8,851 s (280 billion nodes, in
     # two runs: round-2 class 0, then --classes 1:10); the plan has 10

@@ -703,9 +703,10 @@ def test_most_distinct_pairs_is_the_most_a_graph_with_those_degree_caps_has():
         # the one table of 3 a round reaches 18 players: a 20th player joining
         # it every round makes a schedule of 20 at tables of 4, no better
         (19, 6, TABLES_OF_3, 0, 5),
-        # an exhaustive search finds no fair schedule with 4 repeats or fewer
-        (18, 6, TABLES_OF_3, 0, 5),
-        (17, 6, TABLES_OF_3, 6, 9),  # and none with 8 or fewer
+        # an exhaustive search finds no fair schedule with 5 repeats or fewer
+        # (the optimum, 6), and none with 8 or fewer here
+        (18, 6, TABLES_OF_3, 0, 6),
+        (17, 6, TABLES_OF_3, 6, 9),
         (13, 6, TABLES_OF_3, 12, 14),  # an exhaustive search: none with 13 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
         # 3 byes a round: the 12 players with one bye each repeat at least
@@ -921,6 +922,7 @@ _EXHAUSTIVE = "exhaustive search"
         (21, 4, TABLES_OF_5, 12, _EXHAUSTIVE),
         (14, 5, BYES, 10, _EXHAUSTIVE),
         (15, 6, BYES, 9, _EXHAUSTIVE),
+        (18, 6, TABLES_OF_3, 6, _EXHAUSTIVE),
     ],
 )
 def test_proved_fair_optima_are_cited_and_the_plan_reaches_them_fairly(
