@@ -334,6 +334,12 @@ def main() -> None:
     most = largest_q(n, rounds, sum(s for s in sizes if s != 4) + args.byes)
     if args.q > most:  # 0 and 1 ask for no freedom; largest_q is at least 1
         sys.exit(f"--q {args.q}: only the first {most} rounds may be put in any order fairly")
+    try:
+        part, parts = (int(v) for v in args.split.split("/"))
+    except ValueError:
+        sys.exit(f"--split {args.split}: give J/K, e.g. 0/2")
+    if not 0 <= part < parts:
+        sys.exit(f"--split {args.split}: J must be 0 to K - 1")
     if args.byes:
         sizes.append(-args.byes)
     binary = ROOT / "var" / "seating_exact_fair"
@@ -342,9 +348,6 @@ def main() -> None:
         binary.parent.mkdir(exist_ok=True)
         subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
     first, last = args.classes.split(":")
-    part, parts = (int(v) for v in args.split.split("/"))
-    if not 0 <= part < parts:
-        sys.exit(f"--split {args.split}: J must be 0 to K - 1")
     subprocess.run(
         [str(binary), first, last, "-1", str(args.budget), "1", str(args.q), str(part), str(parts)],
         input=search_input(n, rounds, sizes, args.budget),
