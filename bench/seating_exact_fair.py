@@ -3,8 +3,8 @@
 Run: ``.venv/bin/python bench/seating_exact_fair.py 18x4 --sizes 5,5,4,4 --budget 18
 [--q 1] [--byes B] [--classes A:B] [--split J/K]``.  Writes the search's
 input (round 1 fixed; one round 2 per class of relabellings that keep
-round 1), compiles ``bench/seating_exact_fair.c``
-with gcc into ``var/`` and runs it: it prints each schedule it finds with at
+round 1), compiles ``bench/seating_exact_fair.c`` with gcc into ``var/``
+and runs it: it prints each schedule it finds with at
 most ``--budget`` repeated pairs and ends "DONE ... no schedule with repeats
 <= B", the proof that the optimum of fair schedules (``seating_bounds``:
 after every round each player's odd tables the floor or the ceiling of the

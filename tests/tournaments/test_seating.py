@@ -704,9 +704,9 @@ def test_most_distinct_pairs_is_the_most_a_graph_with_those_degree_caps_has():
         # it every round makes a schedule of 20 at tables of 4, no better
         (19, 6, TABLES_OF_3, 0, 5),
         # an exhaustive search finds no fair schedule with 5 repeats or fewer
-        # (the optimum, 6), and none with 8 or fewer here
+        # (the optimum, 6)
         (18, 6, TABLES_OF_3, 0, 6),
-        (17, 6, TABLES_OF_3, 6, 9),
+        (17, 6, TABLES_OF_3, 6, 9),  # and none with 8 or fewer
         (13, 6, TABLES_OF_3, 12, 14),  # an exhaustive search: none with 13 or fewer
         (19, 5, TABLES_OF_5, 15, 20),  # an exhaustive search: none with 19 or fewer
         # 3 byes a round: the 12 players with one bye each repeat at least
