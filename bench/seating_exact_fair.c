@@ -24,7 +24,10 @@
    order of a key that only their players' tables in rounds 1 to 3 decide (round_in_order).
    Once a round's tables of 3 and byes are full, the tables left seat 4 or 5, so a player left
    with c < 3 players left it has not met meets 3 - c of them again: half the sum is a floor on
-   the round's repeats still to come (a forward check).
+   the round's repeats still to come (a forward check), and each such player's 3 - c joins its
+   repeat incidences in the pairs bound (no stronger with tables of 4 only while every player's
+   allowance is zero or less, where both bounds are the repeats so far plus half the deficits;
+   stronger with odd tables or byes, whose players' allowances differ).
    It prints every schedule it finds within the budget (tightening the budget), then "DONE ...
    no schedule with repeats <= B": a proof that the optimum exceeds B unless the node limit was
    hit (said so).
@@ -161,9 +164,14 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     if (t == 0 && order && onekey && r >= 3 && r < Q && !round_in_order(r)) return;
     if (t + 1 == T) { round_done(r, loss); return; }
     if (seat4after[t]) { /* the tables left seat 4 or 5: each player left meets 3 of the players left */
-      uint32_t left = everyone & ~used; int def = 0;
-      for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm), c = __builtin_popcount(left & ~adj[r][p]) - 1; if (c < 3) def += 3 - c; }
-      if (def && curlb(r, loss + (def + 1) / 2) + future(r) > budget) return; }
+      uint32_t left = everyone & ~used; int def = 0, dp[NMAX];
+      for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm), c = __builtin_popcount(left & ~adj[r][p]) - 1; dp[p] = c < 3 ? 3 - c : 0; def += dp[p]; }
+      if (def && curlb(r, loss + (def + 1) / 2) + future(r) > budget) return;
+      if (def) { /* each such player's repeat incidences grow by its deficit at least: the pairs bound with them */
+        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) { account(p, -1); rep[p] += dp[p]; account(p, 1); } }
+        int cut = pairsbase + (never_met() + 1) / 2 > budget;
+        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) { account(p, -1); rep[p] -= dp[p]; account(p, 1); } }
+        if (cut) return; } }
     int nt = t + 1;
     int pm = (sizes[nt] == sizes[t] && isodd[nt] == isodd[t]) ? __builtin_ctz(tab[r][t]) : -1;
     tab[r][nt] = 0;

@@ -12,7 +12,8 @@ mean) exceeds B.  The method is in the C file's header.  ``--split J/K``
 keeps the J-th of every K seatings of round 3 the search reaches, so K
 runs (J = 0 to K - 1, one a core) share one search; the proof is theirs
 together (15 x 6 with 3 byes at budget 6, ``--q 5``: 53.7 million nodes
-alone, 27.7 and 27.7 million split in two).
+alone, 27.7 and 27.7 million split in two; with the forward check in the
+pairs bound, below, 42.1 million alone, 21.7 and 21.7 million split).
 
 Proved on this machine (2 cores, one search at a time), the optimum being
 the first budget with a schedule; these are ``seating_bounds._EXACT_FAIR``
@@ -166,6 +167,19 @@ takes 19 s: its bound (5) comes from 20 x 6.  No answer at budget 0 in
 class in 85 minutes of CPU, nor 19 x 7 with 3 byes at budget 2 (``--q
 6``) in 42.  Every optimum of the cross-checks below agrees (found at
 the optimum, none one below), with and without ``--q``.
+
+The forward check in the pairs bound (the C file's header): each player
+left short of new partners adds what it lacks to its repeat incidences.
+With tables of 4 only and fewer meetings than partners it is the forward
+check's own cut (20 x 6 at budget 3, ``--q 6``: 3.0 billion nodes either
+way); with byes or odd tables, node counts
+before and after: 13 x 6 with a bye at budget 30 (``--q 6``) 119 to 59
+million (18 to 11 s); 15 x 6 with 3 byes at budget 6 (``--q 5``) 53.7 to
+42.1 million; 13 x 5 with a bye at budget 14, 16.6 to 13.6 million;
+15 x 4 with tables of 5 at budget 22, 237 to 220 thousand; 13 x 6 with
+tables of 3 at budget 12 (``--q 3``), 148 to 145 million.  Each of the 28
+proved optima that take under 8 s (``_EXACT_FAIR`` and ``_EXACT_BYES``,
+the largest ``--q``) is found again at its figure, and none one below.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
