@@ -175,17 +175,17 @@ check's own cut (20 x 6 at budget 3, ``--q 6``: 3.0 billion nodes either
 way); with byes or odd tables, node counts before and after: 13 x 6 with
 a bye at budget 30 (``--q 6``) 119 to 59 million (18 to 11 s); 15 x 6
 with 3 byes at budget 6 (``--q 5``) 53.7 to 42.1 million; 13 x 5 with a
-bye at budget 14, 16.6 to 13.6 million;
-15 x 4 with tables of 5 at budget 22, 237 to 220 thousand; 13 x 6 with
-tables of 3 at budget 12 (``--q 3``), 148 to 145 million; 18 x 6 with 2
-byes at budget 3 (``--q 6``), the first round-2 class's first half of two
-side by side, 716 to 678 million (138 to 131 s: this machine now runs
-either program at about half the rate that measured 856 s above), and the
-whole search split in two 8.24 billion nodes, 1,547 s of CPU.  At budget 4
-(it would settle 18 x 6 with 2 byes), split in two, neither half of the
-program before was through the first class in an hour.  Each of the 28
-proved optima that take under 8 s (``_EXACT_FAIR`` and ``_EXACT_BYES``,
-the largest ``--q``) is found again at its figure, and none one below.
+bye at budget 14, 16.6 to 13.6 million; 15 x 4 with tables of 5 at
+budget 22, 237 to 220 thousand; 13 x 6 with tables of 3 at budget 12
+(``--q 3``), 148 to 145 million; 18 x 6 with 2 byes at budget 3 (``--q
+6``), the first round-2 class's first half of two side by side, 716 to
+678 million (138 to 131 s: this machine now runs either program at about
+half the rate that measured 856 s above), and the whole search split in
+two 8.24 billion nodes, 1,547 s of CPU.  At budget 4 (it would settle
+18 x 6 with 2 byes), split in two, neither half of the program before
+was through the first class in an hour.  Each of the 28 proved optima
+that take under 8 s (``_EXACT_FAIR`` and ``_EXACT_BYES``, the largest
+``--q``) is found again at its figure, and none one below.
 
 Cross-checks: a second program with other symmetry handling agreed on
 13 x 3, 13 x 4 and 15 x 4; the search gives the recorded optima with
