@@ -56,23 +56,27 @@ and for fair repeat-free schedules with odd tables or byes:
   infeasible at once (a layer's byes reach their own shifts before everybody
   has had one), the others unknown;
 - with byes, no answer (60 to 300 s with seed 1; over Z_8, Z_7 and Z_12
-  also seeds 2 and 3, up to 1,200 s) for 25 x 8 (Z_8 and 1, Z_12 and 1),
-  26 x 8 (Z_8 and 2, Z_12 and 2, Z_13), 25 x 7 (Z_7 and 4, Z_8 and 1) or
-  37 x 12 (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37); proved infeasible
+  also seeds 2 and 3, up to 1,200 s) for 25 x 8 (Z_12 and 1), 26 x 8
+  (Z_8 and 2, Z_12 and 2, Z_13), 25 x 7 (Z_7 and 4, Z_8 and 1) or 37 x 12
+  (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37); proved infeasible
   (0 to 56 s) for 19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for
   21 and 23, two or three layers with up to 9 fixed points);
+- 25 x 8 with a bye over Z_8 with a fixed point (no answer in the runs
+  above, nor in 60 s with ``--zero``) has none: the byes are one layer's,
+  so a player of another layer, who never has one, meets its 24 partners
+  once each, its antipode x + 4 too; but a base pair 4 apart meets in
+  rounds r and r + 4;
 - 22 x 7 with 2 byes over Z_7 with a fixed point (``--cyclic 7 --fixed 1
   --odd byes --zero``; without a shape no answer in runs like those
-  above) has none:
-  the 8 players with no bye (layer 0 and the fixed point) meet each other
-  player once, so the fixed point sits with one point of each layer
-  (1111), the byes are of two layers (0110, layers 1 and 2 up to
-  renaming), and the base round's other tables hold 3 pairs within layer
-  0 and 6 with each other layer: three tables with two points of layer 0
-  and one with none (0220), the three 2110,2110,2110 or 2200,2110,2020;
-  both are infeasible at once (``--shape 1111,2110,2110,2110,0220,0110``
-  and ``1111,2200,2110,2020,0220,0110``), and a throwaway enumeration of
-  the base rounds (10 s) agrees;
+  above) has none: the 8 players with no bye (layer 0 and the fixed
+  point) meet each other player once, so the fixed point sits with one
+  point of each layer (1111), the byes are of two layers (0110, layers 1
+  and 2 up to renaming), and the base round's other tables hold 3 pairs
+  within layer 0 and 6 with each other layer: three tables with two
+  points of layer 0 and one with none (0220), the three 2110,2110,2110 or
+  2200,2110,2020; both are infeasible at once (``--shape
+  1111,2110,2110,2110,0220,0110`` and ``1111,2200,2110,2020,0220,0110``),
+  and a throwaway enumeration of the base rounds (10 s) agrees;
 - with tables of 3 or 5, two or three layers over Z_m (m up to twice the
   rounds) with up to 3 fixed points give no fair schedule for any of the
   25 fields tried (25 to 55 players, 8 to 12 rounds): 77 of the 81 forms
