@@ -69,7 +69,7 @@ and for fair repeat-free schedules with odd tables or byes:
 - 22 x 7 with 2 byes over Z_7 with a fixed point (``--cyclic 7 --fixed 1
   --odd byes --zero``; without a shape no answer in runs like those
   above) has none: the 8 players with no bye (layer 0 and the fixed
-  point) meet each other player once, so the fixed point sits with one
+  point) meet every other player once, so the fixed point sits with one
   point of each layer (1111), the byes are of two layers (0110, layers 1
   and 2 up to renaming), and the base round's other tables hold 3 pairs
   within layer 0 and 6 with each other layer: three tables with two
