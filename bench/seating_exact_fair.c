@@ -72,12 +72,14 @@ static inline void account(int p, int sign) { /* add (1) or remove (-1) player p
   int dl = over(rep[p] - allowance(lowF)), dh = over(rep[p] - allowance(highF));
   sumbase += sign * dl; nflex += sign; hist[dh - dl + 3] += sign;
 }
+static inline void add_rep(int p, int d) { account(p, -1); rep[p] += d; account(p, 1); }
 static inline int never_met(void) { /* twice the floor on pairs never met, at least */
   int k = nhigh - nfixhigh, c = sumbase;
   if (k > nflex) k = nflex;
   for (int b = 0; b < 7 && k > 0; b++) { int take = hist[b] < k ? hist[b] : k; c += take * (b - 3); k -= take; }
   return c;
 }
+static inline int pairs_cut(void) { return pairsbase + (never_met() + 1) / 2 > budget; } /* the pairs bound exceeds the budget */
 static void round_start(int r, int loss);
 static int samekind(int a, int b) { return sizes[a] == sizes[b] && isodd[a] == isodd[b] && isbye[a] == isbye[b]; }
 /* Round 3 up to the symmetries of rounds 1 and 2: a relabelling that maps each round-1 table to
@@ -168,9 +170,9 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
       for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm), c = __builtin_popcount(left & ~adj[r][p]) - 1; dp[p] = c < 3 ? 3 - c : 0; def += dp[p]; }
       if (def && curlb(r, loss + (def + 1) / 2) + future(r) > budget) return;
       if (def) { /* each such player's repeat incidences grow by its deficit at least: the pairs bound with them */
-        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) { account(p, -1); rep[p] += dp[p]; account(p, 1); } }
-        int cut = pairsbase + (never_met() + 1) / 2 > budget;
-        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) { account(p, -1); rep[p] -= dp[p]; account(p, 1); } }
+        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) add_rep(p, dp[p]); }
+        int cut = pairs_cut();
+        for (uint32_t mm = left; mm; mm &= mm - 1) { int p = __builtin_ctz(mm); if (dp[p]) add_rep(p, -dp[p]); }
         if (cut) return; } }
     int nt = t + 1;
     int pm = (sizes[nt] == sizes[t] && isodd[nt] == isodd[t]) ? __builtin_ctz(tab[r][t]) : -1;
@@ -200,15 +202,15 @@ static void fill(int r, int t, int k, uint32_t used, int prevmin, int start, int
     if (curlb(r, loss + l) + future(r) > budget) continue;
     int lo0 = lo_[p], hi0 = hi_[p];
     account(p, -1); rep[p] += l; range_of(p, cnt[r][p] + isodd[t], R - r - 1); account(p, 1);
-    for (uint32_t mm = again; mm; mm &= mm - 1) { int q = __builtin_ctz(mm); account(q, -1); rep[q]++; account(q, 1); }
-    int cut = pairsbase + (never_met() + 1) / 2 > budget;
+    for (uint32_t mm = again; mm; mm &= mm - 1) add_rep(__builtin_ctz(mm), 1);
+    int cut = pairs_cut();
     if (!cut) {
       tab[r][t] = S | 1u << p;
       if (r < Q) for (int j = 0; j < r; j++) ov[r][j] += isbye[t] ? 0 : __builtin_popcount(mate[j][p] & S);
       fill(r, t, k + 1, used | 1u << p, prevmin, p + 1, loss + l);
       if (r < Q) for (int j = 0; j < r; j++) ov[r][j] -= isbye[t] ? 0 : __builtin_popcount(mate[j][p] & S);
     }
-    for (uint32_t mm = again; mm; mm &= mm - 1) { int q = __builtin_ctz(mm); account(q, -1); rep[q]--; account(q, 1); }
+    for (uint32_t mm = again; mm; mm &= mm - 1) add_rep(__builtin_ctz(mm), -1);
     account(p, -1); rep[p] -= l; lo_[p] = lo0; hi_[p] = hi0; account(p, 1);
   }
   tab[r][t] = S;
@@ -264,7 +266,7 @@ int main(int argc, char **argv) {
     for (int p = 0; p < n; p++) {
       rep[p] = isbye[reps[i][p]] ? 0 : __builtin_popcount(adj[1][p] & tab[1][reps[i][p]]);
       range_of(p, cnt[1][p] + isodd[reps[i][p]], R - 2); account(p, 1); }
-    if (pairsbase + (never_met() + 1) / 2 > budget) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
+    if (pairs_cut()) { fprintf(stderr, "orbit %d pruned by pairs\n", i); continue; }
     kmin = Q >= 2 ? loss : 0; ov[1][0] = loss; roundbase[1] = 0;
     for (int t = 0; t < T; t++) for (uint32_t mm = tab[0][t]; mm; mm &= mm - 1) mate[0][__builtin_ctz(mm)] = isbye[t] ? 0 : tab[0][t];
     if (loss + future(1) <= budget) round_done(1, loss);
