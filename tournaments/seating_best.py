@@ -6,8 +6,9 @@ and Cuori's tabu search falls short of it in a plan's time.  Read through
 :func:`tournaments.seating_designs.best_schedule`; the plan starts from it
 (``tournaments.seating._design_start``).  Found by
 ``bench/seating_hunt.py --best`` (some improved with ``--polish``, a
-search started from the stored schedule) or proved optimal by
-``bench/seating_exact_fair.py``.
+search started from the stored schedule), proved optimal by
+``bench/seating_exact_fair.py``, or built from a 4-frame
+(``bench/seating_frames.py``: every round but one group at tables of 4).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from __future__ import annotations
 #: bye those left out.  Where ``seating_bounds`` records the optimum
 #: (``bench/seating_exact_fair.py``) the entry reaches it; the others are
 #: the best of many seeds at a higher effort (``bench/seating_hunt.py
-#: --best``), no proof that fewer is impossible.  The tests count the
-#: repeats and check the fairness.
+#: --best``) or built from a 4-frame (``bench/seating_frames.py``), no
+#: proof that fewer is impossible unless they reach the bound.  The tests
+#: count the repeats and check the fairness.
 BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...], int], tuple[str, ...]] = {
     # 13 players, a table of 5 and 2 of 4, 4 rounds: 22 repeated pairs
     # (the search finds 22 or 23 by seed; none has 21)
@@ -827,43 +829,46 @@ BEST_SCHEDULES: dict[tuple[int, int, tuple[int, ...], int], tuple[str, ...]] = {
         "1 8 11 20 | 2 3 26 27 | 4 5 12 24 | 6 13 16 19 | 7 17 21 23 | 14 15 18 25 | 0 9 10 22 28",
         "0 13 26 28 | 1 12 21 27 | 2 5 14 23 | 3 7 9 15 | 6 8 10 22 | 11 16 24 25 | 4 17 18 19 20",
     ),
-    # 30 players, 7 tables of 4 and 2 byes a round, 10 rounds: 13 repeated pairs; the plan alone: 16
-    # (plan_rounds seed 0, effort 8, from the stored schedule with 14)
+    # 30 players, 7 tables of 4 and 2 byes a round, 10 rounds: 5 repeated pairs, the counting
+    # bound; the plan alone: 16. A 4-frame of type 6^5: group i sits out rounds i and 5 + i, as a
+    # table of 4 and 2 byes, then 2 byes and a table of 4 (bench/seating_frames.py 30x10 --odd
+    # byes: 1 s)
     (30, 10, (4,) * 7, 2): (
-        "1 12 14 17 | 2 4 9 25 | 3 15 16 20 | 5 13 23 24 | 6 8 10 18 | 7 21 26 28 | 19 22 27 29",
-        "0 14 20 22 | 1 4 6 15 | 5 16 27 28 | 7 10 17 23 | 8 13 21 25 | 9 11 19 26 | 12 18 24 29",
-        "0 1 25 28 | 2 10 14 19 | 3 5 9 18 | 4 7 11 29 | 6 21 24 27 | 8 15 23 26 | 12 13 17 20",
-        "0 10 11 27 | 1 13 26 29 | 2 22 24 28 | 3 7 8 12 | 5 15 17 25 | 6 19 20 23 | 14 16 18 21",
-        "0 2 7 15 | 1 3 19 24 | 4 5 20 21 | 6 11 12 28 | 8 9 17 27 | 10 16 22 26 | 14 23 25 29",
-        "0 17 24 26 | 1 2 20 27 | 3 5 10 29 | 4 12 16 23 | 7 18 19 25 | 8 11 21 22 | 9 13 14 28",
-        "0 4 13 18 | 1 9 10 21 | 2 5 12 26 | 3 6 17 22 | 7 14 15 27 | 8 20 28 29 | 11 16 24 25",
-        "0 9 16 29 | 1 5 7 22 | 2 3 11 13 | 4 8 14 24 | 6 20 25 26 | 12 15 19 21 | 18 23 27 28",
-        "0 3 21 23 | 1 2 8 16 | 4 17 19 28 | 5 6 11 14 | 7 9 20 24 | 10 12 25 27 | 13 15 18 22",
-        "0 5 8 19 | 1 11 18 20 | 2 17 21 29 | 3 4 26 27 | 6 7 13 16 | 9 12 22 23 | 10 15 24 28",
+        "0 5 10 15 | 1 7 9 18 | 2 4 6 13 | 3 16 22 24 | 8 11 27 29 | 12 14 23 26 | 17 19 21 28",
+        "0 3 7 14 | 1 6 11 16 | 2 5 8 19 | 4 17 20 23 | 9 12 25 28 | 10 13 24 27 | 15 18 22 29",
+        "0 18 21 24 | 1 4 8 10 | 2 7 12 17 | 3 6 9 15 | 5 13 26 29 | 11 14 20 28 | 16 19 23 25",
+        "0 2 9 11 | 1 19 20 22 | 3 8 13 18 | 4 5 7 16 | 6 14 25 27 | 10 12 21 29 | 15 17 24 26",
+        "0 6 8 17 | 1 3 5 12 | 2 15 21 23 | 4 9 14 19 | 7 10 26 28 | 11 13 22 25 | 16 18 20 27",
+        "0 5 20 25 | 1 2 24 28 | 3 19 26 27 | 4 11 12 18 | 6 7 23 29 | 8 14 21 22 | 9 13 16 17",
+        "0 12 13 19 | 1 6 21 26 | 2 3 20 29 | 4 15 27 28 | 5 14 17 18 | 7 8 24 25 | 9 10 22 23",
+        "0 16 28 29 | 1 13 14 15 | 2 7 22 27 | 3 4 21 25 | 5 11 23 24 | 6 10 18 19 | 8 9 20 26",
+        "0 4 22 26 | 1 17 25 29 | 2 10 14 16 | 3 8 23 28 | 5 9 21 27 | 6 12 20 24 | 7 11 15 19",
+        "0 1 23 27 | 2 18 25 26 | 3 10 11 17 | 4 9 24 29 | 5 6 22 28 | 7 13 20 21 | 8 12 15 16",
     ),
-    # 30 players, 6 tables of 4 and 2 of 3 a round, 10 rounds: 18 repeated pairs; the plan alone: 22
-    # (plan_rounds seed 1, effort 8)
+    # 30 players, 6 tables of 4 and 2 of 3 a round, 10 rounds: 10 repeated pairs; the plan alone:
+    # 22. A 4-frame of type 6^5: group i sits out rounds i and 5 + i as two tables of 3, twice
+    # (two repeats a group; bench/seating_frames.py 30x10 --odd tables-of-3: 1 s)
     (30, 10, (3, 3) + (4,) * 6, 0): (
-        "2 5 7 | 16 23 28 | 0 4 18 19 | 1 6 13 21 | 3 8 15 24 | 9 10 14 26 | 11 17 22 25 | "
-        "12 20 27 29",
-        "3 14 21 | 10 19 22 | 0 5 11 29 | 1 12 16 18 | 2 4 9 24 | 6 15 20 23 | 7 13 17 26 | "
-        "8 25 27 28",
-        "1 4 25 | 15 17 29 | 0 3 22 23 | 2 5 27 28 | 6 10 12 24 | 7 8 14 20 | 9 13 18 21 | "
-        "11 16 19 26",
-        "0 6 9 | 11 20 24 | 1 14 28 29 | 2 12 17 23 | 3 13 19 27 | 4 5 10 16 | 7 15 18 22 | "
-        "8 21 25 26",
-        "8 12 13 | 18 26 27 | 0 17 21 24 | 1 19 20 28 | 2 3 10 11 | 4 6 7 29 | 5 9 22 23 | "
-        "14 15 16 25",
-        "4 12 26 | 5 8 17 | 0 1 2 15 | 3 9 16 29 | 6 11 14 27 | 7 19 23 25 | 10 18 20 21 | "
-        "13 22 24 28",
-        "0 10 28 | 13 14 23 | 1 8 9 11 | 2 22 26 29 | 3 4 17 20 | 5 6 18 25 | 7 16 24 27 | "
-        "12 15 19 21",
-        "1 3 7 | 11 18 24 | 0 12 14 22 | 2 6 8 16 | 4 21 23 27 | 5 15 20 26 | 9 17 19 28 | "
-        "10 13 25 29",
-        "6 19 29 | 9 15 27 | 0 13 16 20 | 1 23 24 26 | 2 14 17 18 | 3 5 12 25 | 4 8 10 22 | "
-        "7 11 21 28",
-        "2 20 25 | 16 21 22 | 0 7 9 12 | 1 10 17 27 | 3 6 26 28 | 4 11 13 15 | 5 14 19 24 | "
-        "8 18 23 29",
+        "0 5 10 | 15 20 25 | 1 7 9 18 | 2 4 6 13 | 3 16 22 24 | 8 11 27 29 | 12 14 23 26 | "
+        "17 19 21 28",
+        "1 6 11 | 16 21 26 | 0 3 7 14 | 2 5 8 19 | 4 17 20 23 | 9 12 25 28 | 10 13 24 27 | "
+        "15 18 22 29",
+        "2 7 12 | 17 22 27 | 0 18 21 24 | 1 4 8 10 | 3 6 9 15 | 5 13 26 29 | 11 14 20 28 | "
+        "16 19 23 25",
+        "3 8 13 | 18 23 28 | 0 2 9 11 | 1 19 20 22 | 4 5 7 16 | 6 14 25 27 | 10 12 21 29 | "
+        "15 17 24 26",
+        "4 9 14 | 19 24 29 | 0 6 8 17 | 1 3 5 12 | 2 15 21 23 | 7 10 26 28 | 11 13 22 25 | "
+        "16 18 20 27",
+        "0 5 15 | 10 20 25 | 1 2 24 28 | 3 19 26 27 | 4 11 12 18 | 6 7 23 29 | 8 14 21 22 | "
+        "9 13 16 17",
+        "1 6 16 | 11 21 26 | 0 12 13 19 | 2 3 20 29 | 4 15 27 28 | 5 14 17 18 | 7 8 24 25 | "
+        "9 10 22 23",
+        "2 7 17 | 12 22 27 | 0 16 28 29 | 1 13 14 15 | 3 4 21 25 | 5 11 23 24 | 6 10 18 19 | "
+        "8 9 20 26",
+        "3 8 18 | 13 23 28 | 0 4 22 26 | 1 17 25 29 | 2 10 14 16 | 5 9 21 27 | 6 12 20 24 | "
+        "7 11 15 19",
+        "4 9 19 | 14 24 29 | 0 1 23 27 | 2 18 25 26 | 3 10 11 17 | 5 6 22 28 | 7 13 20 21 | "
+        "8 12 15 16",
     ),
     # 30 players, 5 tables of 4 and 2 of 5 a round, 10 rounds: 70 repeated pairs; the plan alone: 73
     # (plan_rounds seed 2, effort 8, from the stored schedule with 72)

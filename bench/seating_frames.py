@@ -1,0 +1,208 @@
+"""Fair schedules from a 4-frame: each round seats all groups but one at tables of 4.
+
+Run: ``.venv/bin/python bench/seating_frames.py 30x10 --odd byes [--group 6]
+[--seconds 60] [--workers 2] [--seed 1]`` (needs OR-Tools, which Cuori
+does not depend on: ``.venv/bin/pip install ortools``).  It prints the
+repeated pairs and the bound, then the entry for
+``seating_best.BEST_SCHEDULES`` (rounds in order, tables sorted).
+
+A 4-frame of type g^u (Handbook of Combinatorial Designs, 2nd ed., VI.4:
+Stinson's frames; existence for block size 4 in Ge and Ling, "Asymptotic
+results on the existence of 4-RGDDs and uniform 5-GDDs", J. Combin. Des.
+13, 2005, and the papers it cites) has ``g * u`` players in u groups of g
+and rounds that seat everybody but one group at tables of 4; each group
+sits out g / 3 of them, and two players of different groups meet exactly
+once.  So the only repeats are within a group, among the rounds it sits
+out, where its g players take the field's odd tables: 30 players in 5
+groups of 6 over 10 rounds sit out as two tables of 3 (two repeats a group
+at least, so 10) or as a table of 4 and 2 byes (one repeat a group, so 5:
+the counting bound).  Fairness comes from the order: group i sits out
+rounds i, u + i, 2u + i, ..., so everybody has an odd table (or a bye)
+before anybody has a second.
+
+The frame here is cyclic: players (i, j), numbered ``j * u + i``, are
+player j of group i; the model (CP-SAT) chooses g / 3 base rounds that
+leave group 0 out, each developed over Z_u (``seating_designs.develop``:
+round i moves group 0's place to group i), and asks that every pair of
+different groups meets exactly once.  Group 0 is seated in its base
+rounds with the fewest repeats among its g players (found by enumeration,
+odd tables or byes spread by at most one).  30 x 10 is found in under a
+second; 18 x 6 (u = 3) has no such frame, as the exhaustive search agrees
+(18 x 6 with 2 byes needs 4 repeats, a frame would give 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+try:
+    from ortools.sat.python import cp_model
+except ImportError:  # pragma: no cover - an optional tool
+    sys.exit("bench/seating_frames.py needs OR-Tools: .venv/bin/pip install ortools")
+
+from seating_cpsat import seat_variables  # noqa: E402 (bench/seating_cpsat.py)
+
+from tournaments.seating import (
+    ODD_POLICIES,
+    TABLES_OF_3,
+    Seating,
+    count_repeated_pairs,
+    plan_quality,
+    table_plan,
+)
+from tournaments.seating_designs import develop, shifted
+
+
+def partitions(players: tuple[int, ...], sizes: tuple[int, ...]):
+    """Every way to seat ``players`` at tables of ``sizes`` (sorted, the
+    rest on a bye), as tuples of sorted tables, each once."""
+    if not sizes:
+        yield ()
+        return
+    size, rest = sizes[0], sizes[1:]
+    first = players[0]
+    for table in itertools.combinations(players, size):
+        if rest and rest[0] == size and first not in table:
+            continue  # tables of one size come in the order of their first player
+        left = tuple(p for p in players if p not in table)
+        for others in partitions(left, rest):
+            yield (table, *others)
+
+
+def group_rounds(g: int, sizes: tuple[int, ...], rounds: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The fewest-repeat seating of one group of ``g`` players over the
+    ``rounds`` rounds it sits out, at tables of ``sizes`` (the rest on a
+    bye), odd tables and byes spread by at most one after each round."""
+    odd = [s for s in sizes if s != 4]
+    all_rounds = list(partitions(tuple(range(g)), tuple(sorted(sizes))))
+
+    def status(p, tables):
+        seated = [t for t in tables if p in t]
+        return 2 if not seated else int(len(seated[0]) != 4)
+
+    best: tuple[int, list] | None = None
+    for later in itertools.product(all_rounds, repeat=rounds - 1):
+        schedule = [all_rounds[0], *later]
+        counts = [[0, 0, 0] for _ in range(g)]
+        fair = True
+        for tables in schedule:
+            for p in range(g):
+                counts[p][status(p, tables)] += 1
+            if odd and max(c[1] for c in counts) - min(c[1] for c in counts) > 1:
+                fair = False
+            if max(c[2] for c in counts) - min(c[2] for c in counts) > 1:
+                fair = False
+        if not fair:
+            continue
+        pairs: dict[tuple[int, int], int] = {}
+        for tables in schedule:
+            for t in tables:
+                for pair in itertools.combinations(t, 2):
+                    pairs[pair] = pairs.get(pair, 0) + 1
+        repeats = sum(m - 1 for m in pairs.values())
+        if best is None or repeats < best[0]:
+            best = (repeats, schedule)
+    if best is None:
+        sys.exit(f"no fair seating of {g} players at {sizes} over {rounds} rounds")
+    return best[1]
+
+
+def frame_model(g: int, u: int):
+    """(model, a): a[b, p, t] says player p sits at table t of base round b
+    (g / 3 base rounds, each of (g * u - g) / 4 tables of 4 seating every
+    group but group 0); every pair of players of different groups meets
+    exactly once over the developed rounds."""
+    n, per_round = g * u, (g * u - g) // 4
+    md = cp_model.CpModel()
+    bases = g // 3
+    players = [p for p in range(n) if p % u]  # group 0 sits out
+    seat = seat_variables(md, bases, n, [4] * per_round + [g])  # the last: group 0
+    a = {(b, p, t): seat[b, p, t] for b in range(bases) for p in range(n) for t in range(per_round)}
+    for b in range(bases):
+        for p in range(n):
+            md.Add(seat[b, p, per_round] == int(p % u == 0))
+        for t in range(per_round):  # nobody with a player of its own group
+            for i in range(1, u):
+                md.Add(sum(a[b, j * u + i, t] for j in range(g)) <= 1)
+    meets: dict[tuple[int, int], list] = {}
+    for b in range(bases):
+        for p, q in itertools.combinations(players, 2):
+            if p % u == q % u:
+                continue
+            for t in range(per_round):
+                y = md.NewBoolVar("")
+                md.AddBoolOr([a[b, p, t].Not(), a[b, q, t].Not(), y])
+                md.AddImplication(y, a[b, p, t])
+                md.AddImplication(y, a[b, q, t])
+                for r in range(u):  # the pair it stands for in round r of base b
+                    pair = tuple(sorted((shifted(p, r, u, n), shifted(q, r, u, n))))
+                    meets.setdefault(pair, []).append(y)
+    for ys in meets.values():
+        md.Add(sum(ys) == 1)
+    md.Add(a[0, u + 1, 0] == 1)  # symmetry: player 1 of group 1 at the first table
+    return md, a
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("field", help="players x rounds, e.g. 30x10")
+    parser.add_argument("--odd", default=TABLES_OF_3, choices=ODD_POLICIES)
+    parser.add_argument("--group", type=int, default=6, help="g, players a group")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    n, rounds = (int(v) for v in args.field.split("x"))
+    g = args.group
+    u, rest = divmod(n, g)
+    if rest or g % 3 or (n - g) % 4 or rounds > u * g // 3:
+        sys.exit(f"no 4-frame of type {g}^{u} seats {n} players over {rounds} rounds")
+    plan = table_plan(n, odd=args.odd)
+    sizes = list(plan.sizes)
+    for _ in range((n - g) // 4):
+        sizes.remove(4)  # what is left is group 0's, with the byes
+    if sum(sizes) + plan.byes != g:
+        sys.exit(f"group 0 cannot take the tables {tuple(sizes)} and {plan.byes} byes")
+    start = time.perf_counter()
+    md, a = frame_model(g, u)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = args.seconds
+    solver.parameters.num_workers = args.workers
+    solver.parameters.random_seed = args.seed
+    status = solver.Solve(md)
+    head = f"{n} players x {rounds} rounds, 4-frame of type {g}^{u} over Z_{u}"
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
+        return
+    per_round = (n - g) // 4
+    own = group_rounds(g, tuple(sizes), g // 3)
+    schedule = []
+    for b in range(g // 3):
+        base = [
+            sorted(p for p in range(n) if p % u and solver.Value(a[b, p, t]))
+            for t in range(per_round)
+        ]
+        base += [[j * u for j in table] for table in own[b]]  # group 0's players
+        schedule += develop(base, u, n, u)
+    schedule = [sorted(map(sorted, tables), key=lambda t: (len(t), t)) for tables in schedule]
+    schedule = schedule[:rounds]
+    seatings = [Seating(tuple(map(tuple, tables))) for tables in schedule]
+    quality = plan_quality(n, rounds, odd=args.odd)
+    print(
+        f"{head}: {count_repeated_pairs(seatings)} repeated pairs (bound {quality.bound}), "
+        f"{time.perf_counter() - start:.1f} s"
+    )
+    print(f"    ({n}, {rounds}, {tuple(sorted(plan.sizes))}, {plan.byes}): (")
+    for tables in schedule:
+        print('        "' + " | ".join(" ".join(map(str, t)) for t in tables) + '",')
+    print("    ),")
+
+
+if __name__ == "__main__":
+    main()
