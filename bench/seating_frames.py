@@ -29,6 +29,15 @@ rounds with the fewest repeats among its g players (found by enumeration,
 odd tables or byes spread by at most one).  30 x 10 is found in under a
 second; 18 x 6 (u = 3) has no such frame, as the exhaustive search agrees
 (18 x 6 with 2 byes needs 4 repeats, a frame would give 3).
+
+Rounds past the frame's (``rounds`` above u * g / 3) are seated by the
+planner's own round-by-round search (``seat_round``, effort 4), with the
+frame as the history: every pair of different groups has met, so each
+table of the new round repeats what its players' groups cannot avoid.
+30 x 11 with 2 byes comes out at 27, its counting bound: each group's four
+players with a bye so far sit at one table (2 repeats), and the ten with
+none take the 2 byes and 2 tables (6 repeats each).  With tables of 3:
+28 (bound 27).
 """
 
 from __future__ import annotations
@@ -54,6 +63,7 @@ from tournaments.seating import (
     Seating,
     count_repeated_pairs,
     plan_quality,
+    seat_round,
     table_plan,
 )
 from tournaments.seating_designs import develop, shifted
@@ -75,16 +85,26 @@ def partitions(players: tuple[int, ...], sizes: tuple[int, ...]):
             yield (table, *others)
 
 
-def group_rounds(g: int, sizes: tuple[int, ...], rounds: int) -> list[tuple[tuple[int, ...], ...]]:
-    """The fewest-repeat seating of one group of ``g`` players over the
-    ``rounds`` rounds it sits out, at tables of ``sizes`` (the rest on a
-    bye), odd tables and byes spread by at most one after each round."""
+def group_rounds(
+    g: int, sizes: tuple[int, ...], rounds: int, fixed: int = 0
+) -> list[tuple[tuple[int, ...], ...]]:
+    """The fewest-repeat seating of one group of ``g`` players (0 .. g - 1)
+    and the ``fixed`` points (g and up) over the ``rounds`` rounds the group
+    sits out, at tables of ``sizes`` (the rest on a bye), odd tables and
+    byes spread by at most one after each round.  The fixed points sit with
+    every group in turn, so each takes a table of 4, away from the others."""
     odd = [s for s in sizes if s != 4]
-    all_rounds = list(partitions(tuple(range(g)), tuple(sorted(sizes))))
 
     def status(p, tables):
         seated = [t for t in tables if p in t]
         return 2 if not seated else int(len(seated[0]) != 4)
+
+    all_rounds = [
+        tables
+        for tables in partitions(tuple(range(g + fixed)), tuple(sorted(sizes)))
+        if all(status(p, tables) == 0 for p in range(g, g + fixed))
+        and all(sum(p >= g for p in t) <= 1 for t in tables)
+    ]
 
     best: tuple[int, list] | None = None
     for later in itertools.product(all_rounds, repeat=rounds - 1):
@@ -93,7 +113,7 @@ def group_rounds(g: int, sizes: tuple[int, ...], rounds: int) -> list[tuple[tupl
         fair = True
         for tables in schedule:
             for p in range(g):
-                counts[p][status(p, tables)] += 1
+                counts[p][status(p, tables)] += 1  # the group only: fixed points sit at 4s
             if odd and max(c[1] for c in counts) - min(c[1] for c in counts) > 1:
                 fair = False
             if max(c[2] for c in counts) - min(c[2] for c in counts) > 1:
@@ -109,7 +129,9 @@ def group_rounds(g: int, sizes: tuple[int, ...], rounds: int) -> list[tuple[tupl
         if best is None or repeats < best[0]:
             best = (repeats, schedule)
     if best is None:
-        sys.exit(f"no fair seating of {g} players at {sizes} over {rounds} rounds")
+        sys.exit(
+            f"no fair seating of {g} players and {fixed} fixed at {sizes} over {rounds} rounds"
+        )
     return best[1]
 
 
@@ -154,21 +176,25 @@ def main() -> None:
     parser.add_argument("field", help="players x rounds, e.g. 30x10")
     parser.add_argument("--odd", default=TABLES_OF_3, choices=ODD_POLICIES)
     parser.add_argument("--group", type=int, default=6, help="g, players a group")
+    parser.add_argument("--fixed", type=int, default=0, help="players outside the frame")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     n, rounds = (int(v) for v in args.field.split("x"))
-    g = args.group
-    u, rest = divmod(n, g)
-    if rest or g % 3 or (n - g) % 4 or rounds > u * g // 3:
-        sys.exit(f"no 4-frame of type {g}^{u} seats {n} players over {rounds} rounds")
+    g, fixed = args.group, args.fixed
+    framed = n - fixed  # the frame's players; the fixed points come after them
+    u, rest = divmod(framed, g)
+    if rest or g % 3 or (framed - g) % 4:
+        sys.exit(f"no 4-frame of type {g}^{u} seats {framed} players")
     plan = table_plan(n, odd=args.odd)
+    per_round = (framed - g) // 4
     sizes = list(plan.sizes)
-    for _ in range((n - g) // 4):
-        sizes.remove(4)  # what is left is group 0's, with the byes
-    if sum(sizes) + plan.byes != g:
-        sys.exit(f"group 0 cannot take the tables {tuple(sizes)} and {plan.byes} byes")
+    for _ in range(per_round):
+        if 4 in sizes:
+            sizes.remove(4)  # what is left is group 0's and the fixed points', with the byes
+    if sizes.count(4) + per_round != plan.sizes.count(4) or sum(sizes) + plan.byes != g + fixed:
+        sys.exit(f"group 0 and {fixed} fixed cannot take {tuple(sizes)} and {plan.byes} byes")
     start = time.perf_counter()
     md, a = frame_model(g, u)
     solver = cp_model.CpSolver()
@@ -177,22 +203,38 @@ def main() -> None:
     solver.parameters.random_seed = args.seed
     status = solver.Solve(md)
     head = f"{n} players x {rounds} rounds, 4-frame of type {g}^{u} over Z_{u}"
+    head += f" and {fixed} fixed" if fixed else ""
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
         return
-    per_round = (n - g) // 4
-    own = group_rounds(g, tuple(sizes), g // 3)
+    own = group_rounds(g, tuple(sizes), g // 3, fixed)
     schedule = []
     for b in range(g // 3):
         base = [
-            sorted(p for p in range(n) if p % u and solver.Value(a[b, p, t]))
+            sorted(p for p in range(framed) if p % u and solver.Value(a[b, p, t]))
             for t in range(per_round)
         ]
-        base += [[j * u for j in table] for table in own[b]]  # group 0's players
-        schedule += develop(base, u, n, u)
-    schedule = [sorted(map(sorted, tables), key=lambda t: (len(t), t)) for tables in schedule]
-    schedule = schedule[:rounds]
-    seatings = [Seating(tuple(map(tuple, tables))) for tables in schedule]
+        # group 0's players j * u, and the fixed points
+        base += [[j * u if j < g else framed + j - g for j in table] for table in own[b]]
+        schedule += develop(base, u, framed, u)
+    seatings = [
+        Seating(
+            tuple(map(tuple, tables)), tuple(sorted(set(range(n)) - {p for t in tables for p in t}))
+        )
+        for tables in schedule[:rounds]
+    ]
+    while len(seatings) < rounds:  # past the frame: the planner's round-by-round search
+        seatings.append(
+            seat_round(
+                range(n),
+                history=seatings,
+                seed=args.seed,
+                odd=args.odd,
+                rounds_left=rounds - len(seatings),
+                effort=4,
+            )
+        )
+    schedule = [sorted(map(sorted, s.tables), key=lambda t: (len(t), t)) for s in seatings]
     quality = plan_quality(n, rounds, odd=args.odd)
     print(
         f"{head}: {count_repeated_pairs(seatings)} repeated pairs (bound {quality.bound}), "
