@@ -666,6 +666,16 @@ def _design_start(
     stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
         return _relabelled(stored[:rounds], n, rng)
+    return _design_less_start(n, rounds, plan, table_size, rng)
+
+
+def _design_less_start(
+    n: int, rounds: int, plan: TablePlan, table_size: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """``rounds`` rounds of the repeat-free design on ``n + d`` players
+    less ``d`` of them, for ``d`` tables of ``table_size - 1`` (none: the
+    design itself), relabelled, in a fair order (see :func:`_design_start`);
+    None when the design has fewer rounds or no fair order is found."""
     if plan.byes:
         return None
     odd_tables = [s for s in plan.sizes if s != table_size]
@@ -734,24 +744,41 @@ def _fair_order(
 def _design_and_search_start(
     problem: seating_search.SearchProblem, plan: TablePlan, table_size: int, rng: random.Random
 ) -> seating_search.Schedule | None:
-    """For more rounds than the known design has (tables of ``table_size``
-    only): the design's rounds, relabelled, then the rounds beyond it
-    planned by the search given the design's rounds as their history (a
-    quarter of the budget), as a start for the joint search.  32 players
-    over 10 rounds: the transversal design's 8 rounds and its groups' round
-    leave each player 4 unmet players none of whom may share a table, so
-    the 10th round costs 16 repeats; the search from scratch finds 23.
-    None when no design covers at least half of the rounds."""
+    """For more rounds than the known design has: the design's rounds,
+    relabelled, then the rounds beyond it planned by the search given the
+    design's rounds as their history (a quarter of the budget), as a start
+    for the joint search.  32 players over 10 rounds: the transversal
+    design's 8 rounds and its groups' round leave each player 4 unmet
+    players none of whom may share a table, so the 10th round costs 16
+    repeats; the search from scratch finds 23.  With ``d`` tables of
+    ``table_size - 1``, the design on ``n + d`` players less ``d`` in a fair
+    order (:func:`_design_less_start`), the odd tables counted for the
+    rounds beyond: 33 players at tables of 3 over 12 rounds, the 11 rounds
+    of 36 less a group of 3, then a round whose tables of 3 are groups that
+    never met, 18 repeats, where the search from scratch finds 35.  None
+    when no design covers at least half of the rounds."""
     n, rounds = problem.n, problem.rounds
-    if plan.byes or any(s != table_size for s in plan.sizes):
+    if plan.byes or any(s not in (table_size, table_size - 1) for s in plan.sizes):
         return None
-    classes, _name = seating_designs.repeat_free_rounds(n, table_size)
+    removed = sum(s != table_size for s in plan.sizes)
+    classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
     if not 2 * len(classes) >= rounds > len(classes) > 1:
         return None
-    order = list(range(n))
-    rng.shuffle(order)
-    design = [[sorted(order[p] for p in t) for t in c] for c in classes]
-    rng.shuffle(design)
+    if removed:
+        design = _design_less_start(n, len(classes), plan, table_size, rng)
+        if design is None:
+            return None
+    else:
+        order = list(range(n))
+        rng.shuffle(order)
+        design = [[sorted(order[p] for p in t) for t in c] for c in classes]
+        rng.shuffle(design)
+    odd = [0] * n
+    for tables in design:
+        for table in tables:
+            if len(table) != table_size:
+                for p in table:
+                    odd[p] += 1
     extra = rounds - len(design)
     ages: dict[tuple[int, int], list[int]] = {}
     for age, tables in enumerate(reversed(design), 1):
@@ -765,6 +792,7 @@ def _design_and_search_start(
             problem,
             rounds=extra,
             past_ages=ages,
+            past_odd=tuple(odd),
             start=None,
             seed=f"{problem.seed}:after-design",
             effort=problem.effort / 4,

@@ -626,6 +626,21 @@ def test_tables_of_three_from_a_design_less_some_players_are_fair_and_repeat_fre
 
 
 @pytest.mark.parametrize(
+    ("n", "rounds", "most"),
+    [(23, 8, 17), (31, 11, 30), (33, 12, 18), (35, 12, 26)],
+)
+def test_tables_of_three_past_a_design_less_some_players_start_from_it(n, rounds, most):
+    """More rounds than the design on n + d players has: its rounds less
+    the d players, then the rest planned from them (33 x 12: the 11 rounds of
+    36 less a group of 3, then groups that never met at the tables of 3),
+    fair after every round; the best stored schedules had 20, 41, 35, 39."""
+    plan = plan_rounds(range(1, n + 1), rounds, seed=2, odd=TABLES_OF_3)
+    assert count_repeated_pairs(plan) <= most
+    assert count_repeated_pairs(plan) >= plan_quality(n, rounds, odd=TABLES_OF_3).bound
+    assert_fair_in_every_prefix(plan, range(1, n + 1))
+
+
+@pytest.mark.parametrize(
     ("n", "rounds", "odd", "bound"),
     [
         (12, 2, TABLES_OF_5, 3),  # 4 players into 3 tables: pigeonhole in every round pair
