@@ -38,6 +38,28 @@ table of the new round repeats what its players' groups cannot avoid.
 players with a bye so far sit at one table (2 repeats), and the ten with
 none take the 2 byes and 2 tables (6 repeats each).  With tables of 3:
 28 (bound 27).
+
+With ``--fixed F``, F players outside the frame sit with the group out,
+each at a table of 4, never at an odd table or on a bye, and never two at
+one table.  31 players (6^5 and one fixed) with 3 byes: in rounds i and
+5 + i group i and the fixed player take a table of 4 and the 3 byes, so
+10 rounds without a repeat, and 18 over 11 (was 21).
+
+Measured on this machine, one worker (every form that fits a field above
+its bound in ``bench/seating.py --grid``, g = 3 to 15 and up to 3 fixed
+points): stored in ``seating_best.BEST_SCHEDULES``, 30 x 10 with byes 5
+(was 13, now at the bound) and tables of 3 10 (was 18), 30 x 11 with byes
+27 (was 33, at the bound) and tables of 3 28 (was 37), 27 x 10 with tables
+of 3 39 (was 43, at the bound) and byes 18 (was 22), 27 x 11 with byes 45
+(was 46, at the bound), 31 x 11 with byes 18 (was 21), each in 1 to 8 s.
+No gain: 30 x 9 with tables of 3 (8, the plan 6), 31 x 11 with tables of 3
+(50, the plan 30: 32 players less one), 31 x 12 with byes (44, the plan
+43).  Tables of 5 never fit: in the frame's round order a group holds a
+round's tables of 5 fairly only when g is a multiple of 5 times their
+count (75 players and up).  Neither do 33 or 34 players (30 and 3 or 4
+fixed: they cannot sit apart).  Three runs of ``bench/seating_hunt.py --best
+--polish --effort 8`` each gave the stored figure back for 30 x 10 and
+30 x 11 with tables of 3 and 27 x 10 and 31 x 11 with byes.
 """
 
 from __future__ import annotations
@@ -105,6 +127,8 @@ def group_rounds(
         if all(status(p, tables) == 0 for p in range(g, g + fixed))
         and all(sum(p >= g for p in t) <= 1 for t in tables)
     ]
+    if not all_rounds:
+        sys.exit(f"{fixed} fixed cannot sit apart at tables of 4 in {sizes}")
 
     best: tuple[int, list] | None = None
     for later in itertools.product(all_rounds, repeat=rounds - 1):
@@ -195,6 +219,7 @@ def main() -> None:
             sizes.remove(4)  # what is left is group 0's and the fixed points', with the byes
     if sizes.count(4) + per_round != plan.sizes.count(4) or sum(sizes) + plan.byes != g + fixed:
         sys.exit(f"group 0 and {fixed} fixed cannot take {tuple(sizes)} and {plan.byes} byes")
+    own = group_rounds(g, tuple(sizes), g // 3, fixed)
     start = time.perf_counter()
     md, a = frame_model(g, u)
     solver = cp_model.CpSolver()
@@ -207,7 +232,6 @@ def main() -> None:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
         return
-    own = group_rounds(g, tuple(sizes), g // 3, fixed)
     schedule = []
     for b in range(g // 3):
         base = [
