@@ -43,7 +43,9 @@ With ``--fixed F``, F players outside the frame sit with the group out,
 each at a table of 4, never at an odd table or on a bye, and never two at
 one table.  31 players (6^5 and one fixed) with 3 byes: in rounds i and
 5 + i group i and the fixed player take a table of 4 and the 3 byes, so
-10 rounds without a repeat, and 18 over 11 (was 21).
+10 rounds without a repeat, and 18 over 11 (was 21; not stored, since
+the plan now has 14 from 32 players less one, whose table-mates take the
+byes).
 
 Measured on this machine, one worker (every form that fits a field above
 its bound in ``bench/seating.py --grid``, g = 3 to 15 and up to 3 fixed
@@ -51,15 +53,15 @@ points): stored in ``seating_best.BEST_SCHEDULES``, 30 x 10 with byes 5
 (was 13, now at the bound) and tables of 3 10 (was 18), 30 x 11 with byes
 27 (was 33, at the bound) and tables of 3 28 (was 37), 27 x 10 with tables
 of 3 39 (was 43, at the bound) and byes 18 (was 22), 27 x 11 with byes 45
-(was 46, at the bound), 31 x 11 with byes 18 (was 21), each in 1 to 8 s.
+(was 46, at the bound), each in 1 to 8 s.
 No gain: 30 x 9 with tables of 3 (8, the plan 6), 31 x 11 with tables of 3
 (50, the plan 30: 32 players less one), 31 x 12 with byes (44, the plan
-43).  Tables of 5 never fit: in the frame's round order a group holds a
+39, likewise).  Tables of 5 never fit: in the frame's round order a group holds a
 round's tables of 5 fairly only when g is a multiple of 5 times their
 count (75 players and up).  Neither do 33 or 34 players (30 and 3 or 4
 fixed: they cannot sit apart).  Three runs of ``bench/seating_hunt.py --best
 --polish --effort 8`` each gave the stored figure back for 30 x 10 and
-30 x 11 with tables of 3 and 27 x 10 and 31 x 11 with byes.
+30 x 11 with tables of 3 and 27 x 10 with byes.
 """
 
 from __future__ import annotations

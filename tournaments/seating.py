@@ -675,13 +675,16 @@ def _design_less_start(
     """``rounds`` rounds of the repeat-free design on ``n + d`` players
     less ``d`` of them, for ``d`` tables of ``table_size - 1`` (none: the
     design itself), relabelled, in a fair order (see :func:`_design_start`);
-    None when the design has fewer rounds or no fair order is found."""
-    if plan.byes:
-        return None
+    with ``table_size - 1`` byes a round, the design on ``n + 1`` less one
+    player, whose table-mates take the byes (each meets it once, so nobody
+    has a second bye).  None when the design has fewer rounds or no fair
+    order is found."""
     odd_tables = [s for s in plan.sizes if s != table_size]
     if any(s != table_size - 1 for s in odd_tables):
         return None
-    removed = len(odd_tables)
+    if plan.byes and (odd_tables or plan.byes != table_size - 1):
+        return None
+    removed = 1 if plan.byes else len(odd_tables)
     classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
     if len(classes) < rounds:
         return None
@@ -699,6 +702,8 @@ def _design_less_start(
         rng.shuffle(usable)
         player = {point: i for i, point in enumerate(order[:n])}
         candidates = [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
+        if plan.byes:  # the removed player's table-mates: left out, on a bye
+            candidates = [[t for t in tables if len(t) == table_size] for tables in candidates]
         schedule = _fair_order(candidates, rounds, n, table_size)
         if schedule is not None:
             return schedule
@@ -751,16 +756,19 @@ def _design_and_search_start(
     design's 8 rounds and its groups' round leave each player 4 unmet
     players none of whom may share a table, so the 10th round costs 16
     repeats; the search from scratch finds 23.  With ``d`` tables of
-    ``table_size - 1``, the design on ``n + d`` players less ``d`` in a fair
-    order (:func:`_design_less_start`), the odd tables counted for the
+    ``table_size - 1`` (or ``table_size - 1`` byes), the design on ``n + d``
+    players less ``d`` (less one) in a fair order
+    (:func:`_design_less_start`), the odd tables and byes counted for the
     rounds beyond: 33 players at tables of 3 over 12 rounds, the 11 rounds
     of 36 less a group of 3, then a round whose tables of 3 are groups that
     never met, 18 repeats, where the search from scratch finds 35.  None
     when no design covers at least half of the rounds."""
     n, rounds = problem.n, problem.rounds
-    if plan.byes or any(s not in (table_size, table_size - 1) for s in plan.sizes):
+    if any(s not in (table_size, table_size - 1) for s in plan.sizes):
         return None
-    removed = sum(s != table_size for s in plan.sizes)
+    if plan.byes and (plan.byes != table_size - 1 or table_size - 1 in plan.sizes):
+        return None
+    removed = 1 if plan.byes else sum(s != table_size for s in plan.sizes)
     classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
     if not 2 * len(classes) >= rounds > len(classes) > 1:
         return None
@@ -773,12 +781,16 @@ def _design_and_search_start(
         rng.shuffle(order)
         design = [[sorted(order[p] for p in t) for t in c] for c in classes]
         rng.shuffle(design)
-    odd = [0] * n
+    odd, byes = [0] * n, [0] * n
     for tables in design:
+        seated = set()
         for table in tables:
+            seated.update(table)
             if len(table) != table_size:
                 for p in table:
                     odd[p] += 1
+        for p in set(range(n)) - seated:
+            byes[p] += 1
     extra = rounds - len(design)
     ages: dict[tuple[int, int], list[int]] = {}
     for age, tables in enumerate(reversed(design), 1):
@@ -793,6 +805,7 @@ def _design_and_search_start(
             rounds=extra,
             past_ages=ages,
             past_odd=tuple(odd),
+            past_byes=tuple(byes),
             start=None,
             seed=f"{problem.seed}:after-design",
             effort=problem.effort / 4,
