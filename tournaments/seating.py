@@ -656,7 +656,9 @@ def _design_start(
       rounds used (each of their tables loses one player; players of one
       group of a group divisible design never meet, so no round is lost),
       when the tables of 3 it makes are fair (nobody a second one before
-      everybody has one).
+      everybody has one);
+    - ``table_size - 1`` byes: a design on ``n + 1`` players less one,
+      whose table-mates take the byes (each meets it once: one bye each).
     """
     best = (
         seating_designs.best_schedule(n, rounds, plan.sizes, plan.byes) if table_size == 4 else []
