@@ -56,6 +56,13 @@ then improved 9 by 1 or 2 more (4 of them a second time; 33 x 11 and
 fields, one more (30 x 11 with tables of 3: 38 to 37); seeds 9 to 11 on the
 39 fields with the most repeats above their bound, one more (29 x 9 with
 tables of 5: 29 to 27).
+
+Constructions have since replaced 16 of these entries: 4-frames
+(``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
+of 3 or byes, 27 x 11 with byes), and the plan's own start from a design less
+some players, past the design's rounds (23 x 8, 31 x 11, 33 x 12 and
+35 x 12 with tables of 3; 19 x 8, 23 x 9, 31 x 11, 31 x 12 and 35 x 12
+with byes), where the entry was removed.
 """
 
 from __future__ import annotations
