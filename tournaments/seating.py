@@ -681,12 +681,9 @@ def _design_less_start(
     player, whose table-mates take the byes (each meets it once, so nobody
     has a second bye).  None when the design has fewer rounds or no fair
     order is found."""
-    odd_tables = [s for s in plan.sizes if s != table_size]
-    if any(s != table_size - 1 for s in odd_tables):
+    removed = _players_less(plan, table_size)
+    if removed is None:
         return None
-    if plan.byes and (odd_tables or plan.byes != table_size - 1):
-        return None
-    removed = 1 if plan.byes else len(odd_tables)
     classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
     if len(classes) < rounds:
         return None
@@ -710,6 +707,19 @@ def _design_less_start(
         if schedule is not None:
             return schedule
     return None
+
+
+def _players_less(plan: TablePlan, table_size: int) -> int | None:
+    """How many players a design on more players loses to give this round's
+    tables (:func:`_design_less_start`): one per table of ``table_size - 1``,
+    or one for ``table_size - 1`` byes (its table-mates); None for other
+    tables or byes."""
+    odd_tables = [s for s in plan.sizes if s != table_size]
+    if any(s != table_size - 1 for s in odd_tables):
+        return None
+    if plan.byes:
+        return 1 if plan.byes == table_size - 1 and not odd_tables else None
+    return len(odd_tables)
 
 
 def _fair_order(
@@ -766,11 +776,9 @@ def _design_and_search_start(
     never met, 18 repeats, where the search from scratch finds 35.  None
     when no design covers at least half of the rounds."""
     n, rounds = problem.n, problem.rounds
-    if any(s not in (table_size, table_size - 1) for s in plan.sizes):
+    removed = _players_less(plan, table_size)
+    if removed is None:
         return None
-    if plan.byes and (plan.byes != table_size - 1 or table_size - 1 in plan.sizes):
-        return None
-    removed = 1 if plan.byes else sum(s != table_size for s in plan.sizes)
     classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
     if not 2 * len(classes) >= rounds > len(classes) > 1:
         return None
