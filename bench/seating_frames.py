@@ -6,11 +6,11 @@ does not depend on: ``.venv/bin/pip install ortools``).  It prints the
 repeated pairs and the bound, then the entry for
 ``seating_best.BEST_SCHEDULES`` (rounds in order, tables sorted).
 
-A 4-frame of type g^u (Handbook of Combinatorial Designs, 2nd ed., VI.4:
-Stinson's frames; existence for block size 4 in Ge and Ling, "Asymptotic
-results on the existence of 4-RGDDs and uniform 5-GDDs", J. Combin. Des.
-13, 2005, and the papers it cites) has ``g * u`` players in u groups of g
-and rounds that seat everybody but one group at tables of 4; each group
+A 4-frame of type g^u (Rees and Stinson, "Frames with block size four",
+Canad. J. Math. 44(5):1030-1049, 1992: one exists if and only if u >= 5,
+g = 0 mod 3 and g(u - 1) = 0 mod 4, but for a few open cases) has
+``g * u`` players in u groups of g and rounds that seat everybody but one
+group at tables of 4; each group
 sits out g / 3 of them, and two players of different groups meet exactly
 once.  So the only repeats are within a group, among the rounds it sits
 out, where its g players take the field's odd tables: 30 players in 5
@@ -27,8 +27,9 @@ round i moves group 0's place to group i), and asks that every pair of
 different groups meets exactly once.  Group 0 is seated in its base
 rounds with the fewest repeats among its g players (found by enumeration,
 odd tables or byes spread by at most one).  30 x 10 is found in under a
-second; 18 x 6 (u = 3) has no such frame, as the exhaustive search agrees
-(18 x 6 with 2 byes needs 4 repeats, a frame would give 3).
+second.  18 x 6 (u = 3) has no such frame, as the model finds at once and
+the exhaustive search agrees (18 x 6 with 2 byes needs 4 repeats, a frame
+would give 3).
 
 Rounds past the frame's (``rounds`` above u * g / 3) are seated by the
 planner's own round-by-round search (``seat_round``, effort 4), with the
@@ -54,14 +55,15 @@ points): stored in ``seating_best.BEST_SCHEDULES``, 30 x 10 with byes 5
 27 (was 33, at the bound) and tables of 3 28 (was 37), 27 x 10 with tables
 of 3 39 (was 43, at the bound) and byes 18 (was 22), 27 x 11 with byes 45
 (was 46, at the bound), each in 1 to 8 s.
-No gain: 30 x 9 with tables of 3 (8, the plan 6), 31 x 11 with tables of 3
-(50, the plan 30: 32 players less one), 31 x 12 with byes (44, the plan
-39, likewise).  Tables of 5 never fit: in the frame's round order a group holds a
-round's tables of 5 fairly only when g is a multiple of 5 times their
-count (75 players and up).  Neither do 33 or 34 players (30 and 3 or 4
-fixed: they cannot sit apart).  Three runs of ``bench/seating_hunt.py --best
---polish --effort 8`` each gave the stored figure back for 30 x 10 and
-30 x 11 with tables of 3 and 27 x 10 with byes.
+No gain: 30 x 9 with tables of 3 (8, the plan 6), 31 x 11 with tables of
+3 (50, the plan 30: 32 players less one), 31 x 12 with byes (44, the plan
+39, likewise).  Tables of 5 never fit: in the frame's round order a group
+holds a round's tables of 5 fairly only when g is a multiple of 5 times
+their count (75 players and up).  Neither do 33 or 34 players (30 and 3
+or 4 fixed: they cannot sit apart).  Three runs of
+``bench/seating_hunt.py --best --polish --effort 8`` each gave the stored
+figure back for 30 x 10 and 30 x 11 with tables of 3 and 27 x 10 with
+byes.
 """
 
 from __future__ import annotations
