@@ -791,16 +791,11 @@ def _design_and_search_start(
         rng.shuffle(order)
         design = [[sorted(order[p] for p in t) for t in c] for c in classes]
         rng.shuffle(design)
-    odd, byes = [0] * n, [0] * n
-    for tables in design:
-        seated = set()
-        for table in tables:
-            seated.update(table)
-            if len(table) != table_size:
-                for p in table:
-                    odd[p] += 1
-        for p in set(range(n)) - seated:
-            byes[p] += 1
+    played = [
+        Seating(tuple(map(tuple, tables)), tuple(set(range(n)) - {p for t in tables for p in t}))
+        for tables in design
+    ]
+    byes, odd = fairness_counts(played, table_size=table_size)
     extra = rounds - len(design)
     ages: dict[tuple[int, int], list[int]] = {}
     for age, tables in enumerate(reversed(design), 1):
@@ -814,8 +809,8 @@ def _design_and_search_start(
             problem,
             rounds=extra,
             past_ages=ages,
-            past_odd=tuple(odd),
-            past_byes=tuple(byes),
+            past_odd=tuple(odd.get(p, 0) for p in range(n)),
+            past_byes=tuple(byes.get(p, 0) for p in range(n)),
             start=None,
             seed=f"{problem.seed}:after-design",
             effort=problem.effort / 4,
