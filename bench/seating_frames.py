@@ -217,11 +217,9 @@ def main() -> None:
         sys.exit(f"no 4-frame of type {g}^{u} seats {framed} players")
     plan = table_plan(n, odd=args.odd)
     per_round = (framed - g) // 4
-    sizes = list(plan.sizes)
-    for _ in range(per_round):
-        if 4 in sizes:
-            sizes.remove(4)  # what is left is group 0's and the fixed points', with the byes
-    if sizes.count(4) + per_round != plan.sizes.count(4) or sum(sizes) + plan.byes != g + fixed:
+    fours = plan.sizes.count(4) - per_round  # group 0's and the fixed points', with the byes
+    sizes = [4] * fours + [s for s in plan.sizes if s != 4]
+    if fours < 0 or sum(sizes) + plan.byes != g + fixed:
         sys.exit(f"group 0 and {fixed} fixed cannot take {tuple(sizes)} and {plan.byes} byes")
     own = group_rounds(g, tuple(sizes), g // 3, fixed)
     start = time.perf_counter()
