@@ -212,6 +212,63 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
     ]
 
 
+def groups_left(classes: list[list[list[int]]], n: int) -> list[list[int]] | None:
+    """The groups a repeat-free schedule leaves: when the pairs of its ``n``
+    players that never meet split them into cliques of one size g (a
+    resolvable k-GDD of type g^(n / g); g = 1 when everybody meets
+    everybody), those cliques, sorted; None otherwise.
+
+    classes: rounds of tables of players 0 .. n - 1, nobody meeting twice.
+    """
+    unmet = [set(range(n)) - {p} for p in range(n)]
+    for tables in classes:
+        for table in tables:
+            for p in table:
+                unmet[p].difference_update(table)
+    groups = sorted({tuple(sorted(unmet[p] | {p})) for p in range(n)})
+    size = len(groups[0]) if groups else 0
+    if sum(len(g) for g in groups) != n or any(len(g) != size for g in groups):
+        return None
+    return [list(g) for g in groups]
+
+
+def inflated_rounds(
+    classes: list[list[list[int]]], n: int, m: int, k: int = 4
+) -> list[list[list[int]]]:
+    """A repeat-free schedule on ``n`` players at tables of ``k``, each
+    player made ``m`` (inflation by a resolvable transversal design: the
+    weighting of Wilson's fundamental construction, Wilson, "Constructions
+    and uses of pairwise balanced designs", Math. Centre Tracts 55, 1974).
+
+    Player p becomes the players ``p * m + x`` for x < m; each table
+    (p_0, .., p_(k-1)) of a round becomes, in each of the m rounds of
+    :func:`transversal_rounds` (m, k), that round's tables with group g
+    placed on p_g.  So ``len(classes) * m`` rounds; two new players of
+    different old players meet once if those met (in that round's
+    transversal design), never otherwise, and two of one old player never:
+    the old schedule's groups (:func:`groups_left`) grow m times, which is
+    what lets a design on their players finish the schedule
+    (:func:`repeat_free_rounds`).  Returns [] when there is no transversal
+    design TD(k, m) here; raises ValueError when a table is not of k.
+    """
+    td = transversal_rounds(m, k)
+    if not td:
+        return []
+    rounds = []
+    for tables in classes:
+        if any(len(table) != k for table in tables):
+            raise ValueError(f"inflation needs tables of {k}")
+        for td_tables in td:
+            rounds.append(
+                [
+                    sorted(table[q // m] * m + q % m for q in td_table)
+                    for table in tables
+                    for td_table in td_tables
+                ]
+            )
+    return rounds
+
+
 def resolve(n: int, blocks: list[tuple[int, ...]], rounds: int) -> list[list[list[int]]]:
     """Split ``blocks`` (a 2-design on points 0..n-1) into ``rounds``
     parallel classes (each a partition of the points), by exact-cover
@@ -1361,7 +1418,10 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     seat each group of the transversal design apart when its q players
     have a design of their own (128 players: 32 + 10 rounds; 144: 36 +
     11).  32 players: the 8-4-10 schedule over Z_4 x Z_4 (10 rounds; the
-    transversal design and its groups give 8 + 1)."""
+    transversal design and its groups give 8 + 1).  Any of these whose
+    unmet pairs form groups of one size, inflated by a transversal design
+    and its groups seated likewise (:func:`inflated_rounds`: 192 players,
+    type 3^8 made 8 times, 63 rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:
@@ -1399,20 +1459,49 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             m = (n - 2) // 3
             mult, _ = _multiplier(PAIRED_BASES[m])
             offer(paired_classes(n), PAIRED_SOURCE.format(u=n // 2, m=m, mult=mult))
-    q = n // table_size
-    if n % table_size == 0 and q >= table_size:
-        rounds = transversal_rounds(q, table_size)
-        if rounds:
-            offer(rounds, f"transversal design TD({table_size}, {q})")
-            inner, inner_name = repeat_free_rounds(q, table_size)
-            if inner:
-                # the TD's groups (players g*q .. g*q + q - 1) never met: seat each by a design on q
-                extra = [
-                    [[g * q + p for p in table] for g in range(table_size) for table in tables]
-                    for tables in inner
-                ]
-                offer(
-                    rounds + extra,
-                    f"transversal design TD({table_size}, {q}) and its groups by {inner_name}",
-                )
+    for m in range(table_size, n // table_size + 1):
+        if n % (m * table_size) == 0:
+            _offer_inflated(n, m, table_size, offer)
     return best
+
+
+def _offer_inflated(n: int, m: int, k: int, offer: Any) -> None:
+    """Offer the schedule on ``n`` players that inflates the best one on
+    n / m players by m (:func:`inflated_rounds`), its groups (of g * m
+    players, which never met) then seated side by side by the best
+    schedule on g * m players.  With n / m = k the old schedule is one
+    table: the transversal design TD(k, m) and its groups (128 players:
+    TD(4, 32) and the 8-4-10 schedule, 32 + 10 rounds).  A resolvable
+    4-GDD of type g^u inflated by m and filled with one of type
+    g^(g * m / g) is the resolvable 4-GDD of type g^(u * m), which has the
+    most rounds (192 players: type 3^8 inflated by 8, its groups of 24
+    seated by type 3^8: 7 * 8 + 7 = 63 rounds)."""
+    small = n // m
+    if _ring(m, k) is None:  # no transversal design TD(k, m) here
+        return
+    classes, name = ([[list(range(k))]], "") if small == k else _repeat_free_cached(small, k)
+    if len(classes) < 1 or (small != k and len(classes) < 2):
+        return
+    groups = groups_left(classes, small)
+    rounds = inflated_rounds(classes, small, m, k)
+    if groups is None or not rounds:
+        return
+    td = f"transversal design TD({k}, {m})"
+    whole = td if small == k else f"{name}, each player made {m} by the {td}"
+    offer(rounds, whole)
+    inner, inner_name = _repeat_free_cached(len(groups[0]) * m, k)
+    if inner:
+        # the grown groups never met: seat each by the design on their g * m players
+        grown = [[p * m + x for p in group for x in range(m)] for group in groups]
+        extra = [
+            [[players[p] for p in table] for players in grown for table in tables]
+            for tables in inner
+        ]
+        offer(rounds + extra, f"{whole} and its groups by {inner_name}")
+
+
+@cache
+def _repeat_free_cached(n: int, k: int) -> tuple[list[list[list[int]]], str]:
+    """:func:`repeat_free_rounds`, kept: the inflation asks for the same
+    smaller schedules many times.  Callers must not change what it returns."""
+    return repeat_free_rounds(n, k)

@@ -35,7 +35,9 @@ from tournaments.seating import (
 from tournaments.seating_designs import (
     cyclic_24_classes,
     golfer_32_classes,
+    groups_left,
     hermitian_unital_classes,
+    inflated_rounds,
     projective_packing_classes,
     repeat_free_rounds,
     resolve,
@@ -520,6 +522,37 @@ def assert_resolvable_design(classes, n, table_size=4):
     assert count_repeated_pairs(as_seating(classes)) == 0
 
 
+def test_groups_left_are_the_pairs_a_design_never_seats_together():
+    assert groups_left(cyclic_24_classes(), 24) is not None
+    assert {len(g) for g in groups_left(cyclic_24_classes(), 24)} == {3}  # type 3^8
+    pairs = groups_left(golfer_32_classes(), 32)  # type 2^16
+    assert len(pairs) == 16 and {len(g) for g in pairs} == {2}
+    assert not any(
+        frozenset(g) <= frozenset(t) for r in golfer_32_classes() for t in r for g in pairs
+    )
+    assert groups_left(hermitian_unital_classes(), 28) == [[p] for p in range(28)]
+    # two rounds of 8 players: 0 never meets 5, 6, 7 but 5 meets 6, so no groups
+    assert groups_left([[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]], 8) is None
+
+
+@pytest.mark.parametrize(("classes", "n", "m"), [("24", 24, 5), ("24", 24, 8), ("28", 28, 4)])
+def test_inflated_rounds_make_each_player_m_and_keep_the_groups_apart(classes, n, m):
+    """Wilson's inflation: a resolvable 4-GDD of type g^u and a TD(4, m) give
+    one of type (g m)^u, its rounds m times the design's."""
+    design = {"24": cyclic_24_classes, "28": hermitian_unital_classes}[classes]()
+    rounds = inflated_rounds(design, n, m)
+    assert len(rounds) == len(design) * m
+    assert_resolvable_design(rounds, n * m)
+    grown = [sorted(p * m + x for p in group for x in range(m)) for group in groups_left(design, n)]
+    assert groups_left(rounds, n * m) == grown
+
+
+def test_inflated_rounds_need_a_transversal_design_and_tables_of_its_size():
+    assert inflated_rounds(cyclic_24_classes(), 24, 6) == []  # no TD(4, 6) here
+    with pytest.raises(ValueError, match="tables of 4"):
+        inflated_rounds([[[0, 1, 2], [3, 4, 5]]], 6, 5)
+
+
 def test_the_hermitian_unital_gives_28_players_9_rounds_without_a_repeat():
     classes = hermitian_unital_classes()
     assert len(classes) == 9
@@ -568,6 +601,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (112, 37, "1-rotational over Z_37"),
         (128, 42, "TD(4, 32) and its groups by resolvable 4-GDD of type 2^16"),
         (144, 47, "TD(4, 36) and its groups by resolvable 4-GDD of type 3^12"),
+        (192, 63, "type 3^8 over Z_7, each player made 8 by the transversal design TD(4, 8)"),
+        (384, 127, "made 8 by the transversal design TD(4, 8) and its groups by resolvable 4-GDD"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
     ],
 )
@@ -605,6 +640,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (84, 27),
         (96, 31),
         (116, 38),
+        (192, 63),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
