@@ -4,7 +4,14 @@ Run: ``.venv/bin/python bench/seating_frames.py 30x10 --odd byes [--group 6]
 [--seconds 60] [--workers 2] [--seed 1]`` (needs OR-Tools, which Cuori
 does not depend on: ``.venv/bin/pip install ortools``).  It prints the
 repeated pairs and the bound, then the entry for
-``seating_best.BEST_SCHEDULES`` (rounds in order, tables sorted).
+``seating_best.BEST_SCHEDULES`` (rounds in order, tables sorted).  With a
+frame's type instead of a field (``6^5 --workers 1``) it prints the frame's
+base rounds, the entry for ``seating_designs.FRAME_BASES``: the frames 3^5,
+3^9 and 6^5 there, made m times by a transversal design and their groups
+filled with 2 or 3 more players, seat 108 to 392 players over the most
+rounds (``seating_designs.framed_rounds``).  Measured, one worker:
+3^5 at once, 3^9 in 2.4 s, 6^5 in 3.6 s; 6^7 and 3^13 gave no answer in
+120 s.
 
 A 4-frame of type g^u (Rees and Stinson, "Frames with block size four",
 Canad. J. Math. 44(5):1030-1049, 1992: one exists if and only if u >= 5,
@@ -199,9 +206,39 @@ def frame_model(g: int, u: int):
     return md, a
 
 
+def print_frame(g: int, u: int, args: argparse.Namespace) -> None:
+    """Print the entry for ``seating_designs.FRAME_BASES``: the base rounds
+    of a cyclic 4-frame of type g^u (group 0 out), or one line saying none
+    was found."""
+    if g % 3 or (g * u - g) % 4 or u < 5:
+        sys.exit(f"no 4-frame of type {g}^{u}: it needs u >= 5, g = 0 (mod 3), 4 | g(u - 1)")
+    start = time.perf_counter()
+    md, a = frame_model(g, u)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = args.seconds
+    solver.parameters.num_workers = args.workers
+    solver.parameters.random_seed = args.seed
+    status = solver.Solve(md)
+    head = f"4-frame of type {g}^{u} over Z_{u}"
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
+        return
+    print(f"{head}: {time.perf_counter() - start:.1f} s")
+    print(f"    ({g}, {u}): (")
+    for b in range(g // 3):
+        tables = [
+            sorted(p for p in range(g * u) if solver.Value(a[b, p, t]))
+            for t in range((g * u - g) // 4)
+        ]
+        print('        "' + " | ".join(" ".join(map(str, t)) for t in tables) + '",')
+    print("    ),")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("field", help="players x rounds, e.g. 30x10")
+    parser.add_argument(
+        "field", help="players x rounds, e.g. 30x10, or a frame's type, e.g. 6^5 (its base rounds)"
+    )
     parser.add_argument("--odd", default=TABLES_OF_3, choices=ODD_POLICIES)
     parser.add_argument("--group", type=int, default=6, help="g, players a group")
     parser.add_argument("--fixed", type=int, default=0, help="players outside the frame")
@@ -209,6 +246,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if "^" in args.field:
+        print_frame(*(int(v) for v in args.field.split("^")), args)
+        return
     n, rounds = (int(v) for v in args.field.split("x"))
     g, fixed = args.group, args.fixed
     framed = n - fixed  # the frame's players; the fixed points come after them

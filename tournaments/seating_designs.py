@@ -921,6 +921,85 @@ PAIRED_BASES: dict[int, str] = {
 }
 
 
+#: Cyclic 4-frames of type g^u: per (g, u), the g / 3 base rounds, each
+#: seating every player but group 0's at tables of 4.  Player j of group i
+#: is ``j * u + i``; round r of a base moves group i to group i + r (mod u),
+#: so group r sits out (:func:`develop`).  Two players of different groups
+#: meet exactly once.  Such a frame exists if and only if u >= 5,
+#: g = 0 (mod 3) and g (u - 1) = 0 (mod 4), but for a few open cases (Rees
+#: and Stinson, "Frames with block size four", Canad. J. Math. 44(5),
+#: 1992); these were found with CP-SAT (``bench/seating_frames.py 6^5
+#: --workers 1``, seed 1, in 0 to 4 s); the tests check every pair.
+FRAME_BASES: dict[tuple[int, int], tuple[str, ...]] = {
+    (3, 5): ("2 3 6 9 | 7 8 11 14 | 1 4 12 13",),
+    (3, 9): ("2 3 6 10 | 1 8 13 20 | 4 21 24 26 | 7 17 22 23 | 5 11 16 19 | 12 14 15 25",),
+    (6, 5): (
+        "2 4 6 13 | 8 11 27 29 | 1 7 9 18 | 3 16 22 24 | 12 14 23 26 | 17 19 21 28",
+        "3 19 26 27 | 9 13 16 17 | 1 2 24 28 | 6 7 23 29 | 8 14 21 22 | 4 11 12 18",
+    ),
+}
+
+
+def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:
+    """The holey rounds of the stored 4-frame of type g^u
+    (:data:`FRAME_BASES`), per group i: the g / 3 rounds that seat every
+    player but group i's (players ``j * u + i``), as tables of 4.  [] when
+    none is stored."""
+    bases = FRAME_BASES.get((g, u))
+    if bases is None:
+        return []
+    developed = [develop(_tables(base), u, g * u, u) for base in bases]
+    return [[rounds[i] for rounds in developed] for i in range(u)]
+
+
+def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]], str]:
+    """A resolvable design on ``n`` players from the stored 4-frame of type
+    g0^u, each player made ``m`` (:func:`inflated_rounds`; m = 1 keeps
+    it), and h = n - g0 * m * u more players, with its name; ([], "") when
+    the pieces are missing.
+
+    Frame inflated by m: a 4-frame of type g^u, g = g0 * m (its holey
+    rounds made m times by the transversal design TD(4, m)).  Each group,
+    with the h players, is seated by the known design on g + h players
+    (:func:`repeat_free_rounds`) whose g / 3 rounds leave groups of h, the
+    h players as one of them: round j of group i is the frame's j-th round
+    without group i and that design's round j on group i and the h.  Two
+    players of different groups meet once in the frame, of one group (or
+    one of the h) once in the design, and the h never: a resolvable 4-GDD
+    of type h^(n / h), (n - h) / 3 rounds, the most (filling a frame's
+    groups, one of the applications in Rees and Stinson, "Frames with block
+    size four", 1992).  108 players: type 3^5 made 7 times, its groups of 21
+    and 3 more seated by type 3^8 (35 rounds).
+    """
+    g = g0 * m
+    h = n - g * u
+    if not 1 <= h <= 3 or (m > 1 and _ring(m, 4) is None):
+        return [], ""
+    frame = frame_rounds(g0, u)
+    if not frame:
+        return [], ""
+    inner, inner_name = _repeat_free_cached(g + h, 4)
+    inner_groups = groups_left(inner, g + h) if len(inner) == g // 3 else None
+    if not inner_groups or len(inner_groups[0]) != h:
+        return [], ""
+    # the inner design's first group becomes the h more players, the rest one group of the frame
+    extra = inner_groups[0]
+    own = [p for p in range(g + h) if p not in extra]
+    rounds = []
+    for i, holey in enumerate(frame):
+        grown = inflated_rounds(holey, g0 * u, m) if m > 1 else holey
+        group = [q * m + x for q in range(i, g0 * u, u) for x in range(m)]
+        where = dict(zip(own, group)) | {p: g * u + e for e, p in enumerate(extra)}
+        for tables, inner_tables in zip(grown, inner):
+            rounds.append(tables + [sorted(where[p] for p in t) for t in inner_tables])
+    made = f", each player made {m} by the transversal design TD(4, {m})" if m > 1 else ""
+    name = (
+        f"4-frame of type {g0}^{u} (Rees and Stinson 1992; cyclic, found with CP-SAT){made}, "
+        f"its groups and {h} more players seated by {inner_name}"
+    )
+    return rounds, name
+
+
 #: Fair repeat-free schedules with odd-size tables or byes that no
 #: construction here gives, found by Cuori's tabu search
 #: (``seating_search``, one of up to a hundred seeds, at 2 to 16 times the
@@ -1421,7 +1500,10 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     transversal design and its groups give 8 + 1).  Any of these whose
     unmet pairs form groups of one size, inflated by a transversal design
     and its groups seated likewise (:func:`inflated_rounds`: 192 players,
-    type 3^8 made 8 times, 63 rounds)."""
+    type 3^8 made 8 times, 63 rounds).  A stored 4-frame, made m times,
+    its groups filled with 1 to 3 more players by one of these
+    (:func:`framed_rounds`: 108, 152, 168, 212, 272, 300, 348 and 392
+    players, the most rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:
@@ -1459,23 +1541,30 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             m = (n - 2) // 3
             mult, _ = _multiplier(PAIRED_BASES[m])
             offer(paired_classes(n), PAIRED_SOURCE.format(u=n // 2, m=m, mult=mult))
+    most = (n - 1) // (table_size - 1)  # each player meets table_size - 1 new a round
     for m in range(table_size, n // table_size + 1):
-        if n % (m * table_size) == 0:
-            _offer_inflated(n, m, table_size, offer)
+        if n % (m * table_size) == 0 and len(best[0]) < most:
+            _offer_inflated(n, m, table_size, offer, len(best[0]))
+    if table_size == 4:
+        for g0, u in FRAME_BASES:
+            for m in range(1, (n - 1) // (g0 * u) + 1):
+                if len(best[0]) < most:
+                    offer(*framed_rounds(n, g0, u, m))
     return best
 
 
-def _offer_inflated(n: int, m: int, k: int, offer: Any) -> None:
+def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     """Offer the schedule on ``n`` players that inflates the best one on
     n / m players by m (:func:`inflated_rounds`), its groups (of g * m
     players, which never met) then seated side by side by the best
-    schedule on g * m players.  With n / m = k the old schedule is one
-    table: the transversal design TD(k, m) and its groups (128 players:
-    TD(4, 32) and the 8-4-10 schedule, 32 + 10 rounds).  A resolvable
-    4-GDD of type g^u inflated by m and filled with one of type
-    g^(g * m / g) is the resolvable 4-GDD of type g^(u * m), which has the
-    most rounds (192 players: type 3^8 inflated by 8, its groups of 24
-    seated by type 3^8: 7 * 8 + 7 = 63 rounds)."""
+    schedule on g * m players, when it has more rounds than ``current``.
+    With n / m = k the old schedule is one table: the transversal design
+    TD(k, m) and its groups (128 players: TD(4, 32) and the 8-4-10
+    schedule, 32 + 10 rounds).  A resolvable 4-GDD of type g^u inflated by
+    m and filled with one of type g^(g * m / g) is the resolvable 4-GDD of
+    type g^(u * m), which has the most rounds (192 players: type 3^8
+    inflated by 8, its groups of 24 seated by type 3^8: 7 * 8 + 7 = 63
+    rounds)."""
     small = n // m
     if _ring(m, k) is None:  # no transversal design TD(k, m) here
         return
@@ -1483,21 +1572,21 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any) -> None:
     if len(classes) < 1 or (small != k and len(classes) < 2):
         return
     groups = groups_left(classes, small)
-    rounds = inflated_rounds(classes, small, m, k)
-    if groups is None or not rounds:
+    inner, inner_name = _repeat_free_cached(len(groups[0]) * m, k) if groups else ([], "")
+    if len(classes) * m + len(inner) <= current:
         return
+    rounds = inflated_rounds(classes, small, m, k)
     td = f"transversal design TD({k}, {m})"
     whole = td if small == k else f"{name}, each player made {m} by the {td}"
-    offer(rounds, whole)
-    inner, inner_name = _repeat_free_cached(len(groups[0]) * m, k)
-    if inner:
-        # the grown groups never met: seat each by the design on their g * m players
-        grown = [[p * m + x for p in group for x in range(m)] for group in groups]
-        extra = [
-            [[players[p] for p in table] for players in grown for table in tables]
-            for tables in inner
-        ]
-        offer(rounds + extra, f"{whole} and its groups by {inner_name}")
+    if not inner:
+        offer(rounds, whole)
+        return
+    # the grown groups never met: seat each by the design on their g * m players
+    grown = [[p * m + x for p in group for x in range(m)] for group in groups or []]
+    extra = [
+        [[players[p] for p in table] for players in grown for table in tables] for tables in inner
+    ]
+    offer(rounds + extra, f"{whole} and its groups by {inner_name}")
 
 
 @cache

@@ -33,7 +33,10 @@ from tournaments.seating import (
     unavoidable_repeats,
 )
 from tournaments.seating_designs import (
+    FRAME_BASES,
     cyclic_24_classes,
+    frame_rounds,
+    framed_rounds,
     golfer_32_classes,
     groups_left,
     hermitian_unital_classes,
@@ -553,6 +556,47 @@ def test_inflated_rounds_need_a_transversal_design_and_tables_of_its_size():
         inflated_rounds([[[0, 1, 2], [3, 4, 5]]], 6, 5)
 
 
+@pytest.mark.parametrize(("g", "u"), sorted(FRAME_BASES))
+def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u):
+    """A 4-frame of type g^u: group i's g / 3 rounds seat everybody else."""
+    frame = frame_rounds(g, u)
+    assert len(frame) == u
+    holey = []
+    for i, rounds in enumerate(frame):
+        assert len(rounds) == g // 3
+        for tables in rounds:
+            assert sorted(p for t in tables for p in t) == [p for p in range(g * u) if p % u != i]
+            assert {len(t) for t in tables} == {4}
+            assert all(len({p % u for p in t}) == 4 for t in tables)  # four groups a table
+        holey.extend(rounds)
+    met = meetings(as_seating(holey))
+    assert set(met.values()) == {1}
+    assert len(met) == (g * u) * (g * u - g) // 2  # every pair of different groups
+
+
+@pytest.mark.parametrize(
+    ("n", "g0", "u", "m", "h"),
+    [(108, 3, 5, 7, 3), (152, 6, 5, 5, 2), (168, 3, 5, 11, 3), (212, 6, 5, 7, 2)],
+)
+def test_a_frame_made_m_times_with_its_groups_filled_is_a_complete_design(n, g0, u, m, h):
+    """Filling the groups of a 4-frame of type (g0 m)^u, and h more players,
+    with a resolvable 4-GDD of type h^((g0 m + h) / h): type h^(n / h)."""
+    rounds, name = framed_rounds(n, g0, u, m)
+    assert len(rounds) == (n - h) // 3 and f"type {g0}^{u}" in name
+    assert_resolvable_design(rounds, n)
+    assert {len(g) for g in groups_left(rounds, n)} == {h}
+
+
+@pytest.mark.parametrize(
+    ("n", "g0", "u", "m"),
+    [(18, 3, 5, 1), (96, 6, 5, 3), (20, 3, 5, 1), (108, 3, 7, 5)],
+)
+def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
+    """No design on the 6 players of a group and 3 more; no TD(4, 3) here; 5
+    more players than a group of a design; no stored frame 3^7."""
+    assert framed_rounds(n, g0, u, m) == ([], "")
+
+
 def test_the_hermitian_unital_gives_28_players_9_rounds_without_a_repeat():
     classes = hermitian_unital_classes()
     assert len(classes) == 9
@@ -603,6 +647,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (144, 47, "TD(4, 36) and its groups by resolvable 4-GDD of type 3^12"),
         (192, 63, "type 3^8 over Z_7, each player made 8 by the transversal design TD(4, 8)"),
         (384, 127, "made 8 by the transversal design TD(4, 8) and its groups by resolvable 4-GDD"),
+        (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
+        (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
     ],
 )
@@ -641,6 +687,8 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (96, 31),
         (116, 38),
         (192, 63),
+        (108, 35),
+        (152, 50),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
