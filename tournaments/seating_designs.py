@@ -1561,7 +1561,7 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     With n / m = k the old schedule is one table: the transversal design
     TD(k, m) and its groups (128 players: TD(4, 32) and the 8-4-10
     schedule, 32 + 10 rounds).  A resolvable 4-GDD of type g^u inflated by
-    m and filled with one of type g^(g * m / g) is the resolvable 4-GDD of
+    m and its groups filled with one of type g^m is the resolvable 4-GDD of
     type g^(u * m), which has the most rounds (192 players: type 3^8
     inflated by 8, its groups of 24 seated by type 3^8: 7 * 8 + 7 = 63
     rounds)."""
