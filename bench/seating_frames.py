@@ -206,6 +206,19 @@ def frame_model(g: int, u: int):
     return md, a
 
 
+def solve_frame(g: int, u: int, args: argparse.Namespace):
+    """(solver, a) for :func:`frame_model` (g, u) solved with the command's
+    seconds, workers and seed; (None, a) when it found no frame (none
+    exists, or none in the time)."""
+    md, a = frame_model(g, u)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = args.seconds
+    solver.parameters.num_workers = args.workers
+    solver.parameters.random_seed = args.seed
+    found = solver.Solve(md) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return (solver if found else None), a
+
+
 def print_frame(g: int, u: int, args: argparse.Namespace) -> None:
     """Print the entry for ``seating_designs.FRAME_BASES``: the base rounds
     of a cyclic 4-frame of type g^u (group 0 out), or one line saying none
@@ -213,15 +226,10 @@ def print_frame(g: int, u: int, args: argparse.Namespace) -> None:
     if g % 3 or (g * u - g) % 4 or u < 5:
         sys.exit(f"no 4-frame of type {g}^{u}: it needs u >= 5, g = 0 (mod 3), 4 | g(u - 1)")
     start = time.perf_counter()
-    md, a = frame_model(g, u)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = args.seconds
-    solver.parameters.num_workers = args.workers
-    solver.parameters.random_seed = args.seed
-    status = solver.Solve(md)
+    solver, a = solve_frame(g, u, args)
     head = f"4-frame of type {g}^{u} over Z_{u}"
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
+    if solver is None:
+        print(f"{head}: none found, {time.perf_counter() - start:.0f} s")
         return
     print(f"{head}: {time.perf_counter() - start:.1f} s")
     print(f"    ({g}, {u}): (")
@@ -263,16 +271,11 @@ def main() -> None:
         sys.exit(f"group 0 and {fixed} fixed cannot take {tuple(sizes)} and {plan.byes} byes")
     own = group_rounds(g, tuple(sizes), g // 3, fixed)
     start = time.perf_counter()
-    md, a = frame_model(g, u)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = args.seconds
-    solver.parameters.num_workers = args.workers
-    solver.parameters.random_seed = args.seed
-    status = solver.Solve(md)
+    solver, a = solve_frame(g, u, args)
     head = f"{n} players x {rounds} rounds, 4-frame of type {g}^{u} over Z_{u}"
     head += f" and {fixed} fixed" if fixed else ""
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        print(f"{head}: {solver.StatusName(status)}, {time.perf_counter() - start:.0f} s")
+    if solver is None:
+        print(f"{head}: none found, {time.perf_counter() - start:.0f} s")
         return
     schedule = []
     for b in range(g // 3):
