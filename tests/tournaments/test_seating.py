@@ -534,7 +534,7 @@ def test_groups_left_are_the_pairs_a_design_never_seats_together():
         frozenset(g) <= frozenset(t) for r in golfer_32_classes() for t in r for g in pairs
     )
     assert groups_left(hermitian_unital_classes(), 28) == [[p] for p in range(28)]
-    # two rounds of 8 players: 0 never meets 5, 6, 7 but 5 meets 6, so no groups
+    # two rounds of 8 players: 0 never meets 6 or 7, but 6 meets 7, so no groups
     assert groups_left([[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]], 8) is None
 
 
@@ -589,7 +589,7 @@ def test_a_frame_made_m_times_with_its_groups_filled_is_a_complete_design(n, g0,
 
 @pytest.mark.parametrize(
     ("n", "g0", "u", "m"),
-    [(18, 3, 5, 1), (96, 6, 5, 3), (20, 3, 5, 1), (108, 3, 7, 5)],
+    [(18, 3, 5, 1), (92, 6, 5, 3), (20, 3, 5, 1), (108, 3, 7, 5)],
 )
 def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
     """No design on the 6 players of a group and 3 more; no TD(4, 3) here; 5
