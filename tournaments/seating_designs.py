@@ -1542,7 +1542,7 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             mult, _ = _multiplier(PAIRED_BASES[m])
             offer(paired_classes(n), PAIRED_SOURCE.format(u=n // 2, m=m, mult=mult))
     most = (n - 1) // (table_size - 1)  # each player meets table_size - 1 new a round
-    for m in range(table_size, n // table_size + 1):
+    for m in range(n // table_size, table_size - 1, -1):  # TD(k, n / k) and its groups first
         if n % (m * table_size) == 0 and len(best[0]) < most:
             _offer_inflated(n, m, table_size, offer, len(best[0]))
     if table_size == 4:

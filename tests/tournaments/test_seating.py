@@ -646,7 +646,7 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (128, 42, "TD(4, 32) and its groups by resolvable 4-GDD of type 2^16"),
         (144, 47, "TD(4, 36) and its groups by resolvable 4-GDD of type 3^12"),
         (192, 63, "type 3^8 over Z_7, each player made 8 by the transversal design TD(4, 8)"),
-        (384, 127, "made 8 by the transversal design TD(4, 8) and its groups by resolvable 4-GDD"),
+        (384, 127, "made 16 by the transversal design TD(4, 16) and its groups by resolvable"),
         (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
