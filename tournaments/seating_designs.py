@@ -940,16 +940,49 @@ FRAME_BASES: dict[tuple[int, int], tuple[str, ...]] = {
 }
 
 
+#: 4-frames of type 6^u over Z_(6u), from a relative difference family:
+#: per u, the (u - 1) / 2 base tables.  Player p (0 <= p < 6u) is in group
+#: p mod u (player p // u of group p % u, as in :data:`FRAME_BASES`).  The
+#: base round is each base table moved by 0, 2u and 4u: the base tables hold
+#: each residue mod 2u but 0 and u once, so it seats everybody but group 0.
+#: Round s (s < 2u) adds s to every player and leaves group s mod u out:
+#: group i sits out rounds i and u + i.  Each difference of Z_(6u) that is
+#: not a multiple of u arises once within a base table, so two players of
+#: different groups meet exactly once (the difference method: Handbook of
+#: Combinatorial Designs, 2nd ed., VI.16).  Only u = 1 (mod 4) can have
+#: this form (why: ``bench/seating_difference_frames.py``, which found these
+#: by simulated annealing, the seed in the comment); the tests check every
+#: pair.
+DIFFERENCE_FRAME_BASES: dict[int, str] = {
+    9: "1 20 26 42 | 3 17 29 40 | 5 7 12 51 | 10 13 14 34",  # seed 1
+}
+
+
+def frame_types() -> list[tuple[int, int]]:
+    """The types (g, u) of every stored 4-frame: :data:`FRAME_BASES`, and
+    6^u for :data:`DIFFERENCE_FRAME_BASES`."""
+    return sorted(set(FRAME_BASES) | {(6, u) for u in DIFFERENCE_FRAME_BASES})
+
+
 def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:
     """The holey rounds of the stored 4-frame of type g^u
-    (:data:`FRAME_BASES`), per group i: the g / 3 rounds that seat every
-    player but group i's (players ``j * u + i``), as tables of 4.  [] when
-    none is stored."""
+    (:data:`FRAME_BASES`, :data:`DIFFERENCE_FRAME_BASES`), per group i: the
+    g / 3 rounds that seat every player but group i's (players
+    ``j * u + i``), as tables of 4.  [] when none is stored."""
     bases = FRAME_BASES.get((g, u))
-    if bases is None:
+    if bases is not None:
+        developed = [develop(_tables(base), u, g * u, u) for base in bases]
+        return [[rounds[i] for rounds in developed] for i in range(u)]
+    if g != 6 or u not in DIFFERENCE_FRAME_BASES:
         return []
-    developed = [develop(_tables(base), u, g * u, u) for base in bases]
-    return [[rounds[i] for rounds in developed] for i in range(u)]
+    n = 6 * u
+    base = [
+        [(p + 2 * u * j) % n for p in table]
+        for table in _tables(DIFFERENCE_FRAME_BASES[u])
+        for j in range(3)
+    ]
+    rounds = [[sorted((p + s) % n for p in table) for table in base] for s in range(2 * u)]
+    return [[rounds[i], rounds[u + i]] for i in range(u)]
 
 
 def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]], str]:
@@ -993,8 +1026,13 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
         for tables, inner_tables in zip(grown, inner):
             rounds.append(tables + [sorted(where[p] for p in t) for t in inner_tables])
     made = f", each player made {m} by the transversal design TD(4, {m})" if m > 1 else ""
+    how = (
+        "cyclic, found with CP-SAT"
+        if (g0, u) in FRAME_BASES
+        else f"over Z_{g0 * u} from a relative difference family, found by simulated annealing"
+    )
     name = (
-        f"4-frame of type {g0}^{u} (Rees and Stinson 1992; cyclic, found with CP-SAT){made}, "
+        f"4-frame of type {g0}^{u} (Rees and Stinson 1992; {how}){made}, "
         f"its groups and {h} more players seated by {inner_name}"
     )
     return rounds, name
@@ -1546,7 +1584,7 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
         if n % (m * table_size) == 0 and len(best[0]) < most:
             _offer_inflated(n, m, table_size, offer, len(best[0]))
     if table_size == 4:
-        for g0, u in FRAME_BASES:
+        for g0, u in frame_types():
             for m in range(1, (n - 1) // (g0 * u) + 1):
                 if len(best[0]) < most:
                     offer(*framed_rounds(n, g0, u, m))

@@ -33,9 +33,10 @@ from tournaments.seating import (
     unavoidable_repeats,
 )
 from tournaments.seating_designs import (
-    FRAME_BASES,
+    DIFFERENCE_FRAME_BASES,
     cyclic_24_classes,
     frame_rounds,
+    frame_types,
     framed_rounds,
     golfer_32_classes,
     groups_left,
@@ -556,7 +557,7 @@ def test_inflated_rounds_need_a_transversal_design_and_tables_of_its_size():
         inflated_rounds([[[0, 1, 2], [3, 4, 5]]], 6, 5)
 
 
-@pytest.mark.parametrize(("g", "u"), sorted(FRAME_BASES))
+@pytest.mark.parametrize(("g", "u"), frame_types())
 def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u):
     """A 4-frame of type g^u: group i's g / 3 rounds seat everybody else."""
     frame = frame_rounds(g, u)
@@ -576,7 +577,13 @@ def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u
 
 @pytest.mark.parametrize(
     ("n", "g0", "u", "m", "h"),
-    [(108, 3, 5, 7, 3), (152, 6, 5, 5, 2), (168, 3, 5, 11, 3), (212, 6, 5, 7, 2)],
+    [
+        (108, 3, 5, 7, 3),
+        (152, 6, 5, 5, 2),
+        (168, 3, 5, 11, 3),
+        (212, 6, 5, 7, 2),
+        (380, 6, 9, 7, 2),
+    ],
 )
 def test_a_frame_made_m_times_with_its_groups_filled_is_a_complete_design(n, g0, u, m, h):
     """Filling the groups of a 4-frame of type (g0 m)^u, and h more players,
@@ -589,12 +596,27 @@ def test_a_frame_made_m_times_with_its_groups_filled_is_a_complete_design(n, g0,
 
 @pytest.mark.parametrize(
     ("n", "g0", "u", "m"),
-    [(18, 3, 5, 1), (92, 6, 5, 3), (20, 3, 5, 1), (108, 3, 7, 5)],
+    [(18, 3, 5, 1), (92, 6, 5, 3), (20, 3, 5, 1), (108, 3, 7, 5), (56, 6, 9, 1)],
 )
 def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
     """No design on the 6 players of a group and 3 more; no TD(4, 3) here; 5
-    more players than a group of a design; no stored frame 3^7."""
+    more players than a group of a design; no stored frame 3^7; no second
+    round for a group of 6 and 2 more (8 players cannot play 2 rounds
+    without a repeat)."""
     assert framed_rounds(n, g0, u, m) == ([], "")
+
+
+@pytest.mark.parametrize("u", sorted(DIFFERENCE_FRAME_BASES))
+def test_a_difference_frame_base_holds_each_residue_once_and_each_difference_once(u):
+    """The base tables of a 4-frame of type 6^u over Z_(6u): every residue
+    mod 2u but 0 and u once, every difference that is not a multiple of u
+    once (and so u = 1 mod 4, the only form the parity count allows)."""
+    tables = [[int(p) for p in t.split()] for t in DIFFERENCE_FRAME_BASES[u].split("|")]
+    assert u % 4 == 1 and len(tables) == (u - 1) // 2
+    residues = sorted(p % (2 * u) for t in tables for p in t)
+    assert residues == [r for r in range(2 * u) if r % u]
+    differences = sorted((a - b) % (6 * u) for t in tables for a in t for b in t if a != b)
+    assert differences == [d for d in range(6 * u) if d % u]
 
 
 def test_the_hermitian_unital_gives_28_players_9_rounds_without_a_repeat():
@@ -649,6 +671,7 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (384, 127, "made 16 by the transversal design TD(4, 16) and its groups by resolvable"),
         (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
+        (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; over Z_54 from a relative"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
     ],
 )
