@@ -11,7 +11,8 @@ base rounds, the entry for ``seating_designs.FRAME_BASES``: the frames 3^5,
 filled with 2 or 3 more players, seat 108 to 392 players over the most
 rounds (``seating_designs.framed_rounds``).  Measured, one worker:
 3^5 at once, 3^9 in 2.4 s, 6^5 in 3.6 s; 6^7 and 3^13 gave no answer in
-120 s.
+120 s.  ``bench/seating_orbit_frames.py`` anneals frames developed over a
+larger Z_N (3^13 over Z_39 in under a second; 6^7 not yet).
 
 A 4-frame of type g^u (Rees and Stinson, "Frames with block size four",
 Canad. J. Math. 44(5):1030-1049, 1992: one exists if and only if u >= 5,

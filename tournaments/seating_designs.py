@@ -940,49 +940,64 @@ FRAME_BASES: dict[tuple[int, int], tuple[str, ...]] = {
 }
 
 
-#: 4-frames of type 6^u over Z_(6u), from a relative difference family:
-#: per u, the (u - 1) / 2 base tables.  Player p (0 <= p < 6u) is in group
-#: p mod u (player p // u of group p % u, as in :data:`FRAME_BASES`).  The
-#: base round is each base table moved by 0, 2u and 4u: the base tables hold
-#: each residue mod 2u but 0 and u once, so it seats everybody but group 0.
-#: Round s (s < 2u) adds s to every player and leaves group s mod u out:
-#: group i sits out rounds i and u + i.  Each difference of Z_(6u) that is
-#: not a multiple of u arises once within a base table, so two players of
-#: different groups meet exactly once (the difference method: Handbook of
-#: Combinatorial Designs, 2nd ed., VI.16).  Only u = 1 (mod 4) can have
-#: this form (why: ``bench/seating_difference_frames.py``, which found these
-#: by simulated annealing, the seed in the comment); the tests check every
-#: pair.
-DIFFERENCE_FRAME_BASES: dict[int, str] = {
-    9: "1 20 26 42 | 3 17 29 40 | 5 7 12 51 | 10 13 14 34",  # seed 1
+#: 4-frames of type g^u developed over Z_N (N a multiple of u), found by
+#: simulated annealing (``bench/seating_orbit_frames.py G^U --modulus N
+#: --shift S``, seed 1, the temperature in the comment): per (g, u), N, S
+#: and each base round's representative tables.  Player (x, l), x in Z_N
+#: and l < g u / N, is numbered ``l * N + x`` and is in group x mod u (player
+#: p in group p % u, as in :data:`FRAME_BASES`).  A base round is its
+#: representative tables, each moved by S, 2S, .., N - S (x -> x + kS); they
+#: hold each orbit of that move outside group 0 once, so it seats everybody
+#: but group 0.  Round s < S of a base adds s to every x and leaves group
+#: s mod u out.  Each (l, l', y - x mod N) with y - x not a multiple of u
+#: (the same as (l', l, x - y)) arises once within a representative table,
+#: so two players of different groups meet exactly once (the difference
+#: method: Handbook of Combinatorial Designs, 2nd ed., VI.16); the tests
+#: check every pair.
+ORBIT_FRAME_BASES: dict[tuple[int, int], tuple[int, int, tuple[str, ...]]] = {
+    (3, 13): (39, 13, ("8 5 27 12 | 11 10 2 16 | 17 7 35 19",)),  # T = 0.3
+    (3, 17): (51, 17, ("4 13 45 6 | 44 16 1 41 | 49 19 20 14 | 5 29 42 9",)),  # T = 0.3
+    (6, 9): (54, 18, ("1 30 38 14 | 51 16 23 11 | 35 31 46 25 | 39 8 40 42",)),  # T = 0.8
+    (9, 5): (  # T = 0.3
+        15,
+        5,
+        (
+            "11 29 33 7 | 13 37 36 4 | 26 17 28 39",
+            "17 41 44 13 | 26 43 32 29 | 11 9 23 12",
+            "11 4 28 27 | 16 24 32 3 | 41 7 43 34",
+        ),
+    ),
 }
 
 
 def frame_types() -> list[tuple[int, int]]:
-    """The types (g, u) of every stored 4-frame: :data:`FRAME_BASES`, and
-    6^u for :data:`DIFFERENCE_FRAME_BASES`."""
-    return sorted(set(FRAME_BASES) | {(6, u) for u in DIFFERENCE_FRAME_BASES})
+    """The types (g, u) of every stored 4-frame (:data:`FRAME_BASES`,
+    :data:`ORBIT_FRAME_BASES`)."""
+    return sorted(set(FRAME_BASES) | set(ORBIT_FRAME_BASES))
 
 
 def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:
     """The holey rounds of the stored 4-frame of type g^u
-    (:data:`FRAME_BASES`, :data:`DIFFERENCE_FRAME_BASES`), per group i: the
-    g / 3 rounds that seat every player but group i's (players
-    ``j * u + i``), as tables of 4.  [] when none is stored."""
+    (:data:`FRAME_BASES`, :data:`ORBIT_FRAME_BASES`), per group i: the
+    g / 3 rounds that seat every player but group i's (players p with
+    p % u = i), as tables of 4.  [] when none is stored."""
     bases = FRAME_BASES.get((g, u))
     if bases is not None:
         developed = [develop(_tables(base), u, g * u, u) for base in bases]
         return [[rounds[i] for rounds in developed] for i in range(u)]
-    if g != 6 or u not in DIFFERENCE_FRAME_BASES:
+    if (g, u) not in ORBIT_FRAME_BASES:
         return []
-    n = 6 * u
-    base = [
-        [(p + 2 * u * j) % n for p in table]
-        for table in _tables(DIFFERENCE_FRAME_BASES[u])
-        for j in range(3)
-    ]
-    rounds = [[sorted((p + s) % n for p in table) for table in base] for s in range(2 * u)]
-    return [[rounds[i], rounds[u + i]] for i in range(u)]
+    n, shift, lines = ORBIT_FRAME_BASES[(g, u)]
+
+    def moved(p: int, by: int) -> int:
+        return p - p % n + (p % n + by) % n
+
+    per_group: list[list[list[list[int]]]] = [[] for _ in range(u)]
+    for line in lines:
+        base = [[moved(p, k) for p in table] for table in _tables(line) for k in range(0, n, shift)]
+        for s in range(shift):
+            per_group[s % u].append([sorted(moved(p, s) for p in table) for table in base])
+    return per_group
 
 
 def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]], str]:
@@ -1029,7 +1044,7 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
     how = (
         "cyclic, found with CP-SAT"
         if (g0, u) in FRAME_BASES
-        else f"over Z_{g0 * u} from a relative difference family, found by simulated annealing"
+        else f"developed over Z_{ORBIT_FRAME_BASES[(g0, u)][0]}, found by simulated annealing"
     )
     name = (
         f"4-frame of type {g0}^{u} (Rees and Stinson 1992; {how}){made}, "
@@ -1540,8 +1555,8 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     and its groups seated likewise (:func:`inflated_rounds`: 192 players,
     type 3^8 made 8 times, 63 rounds).  A stored 4-frame, made m times,
     its groups filled with 1 to 3 more players by one of these
-    (:func:`framed_rounds`: 108, 152, 168, 212, 272, 300, 348 and 392
-    players, the most rounds)."""
+    (:func:`framed_rounds`: 108, 152, 168, 212, 228, 272, 276, 300, 348, 360,
+    380 and 392 players, the most rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:

@@ -33,7 +33,7 @@ from tournaments.seating import (
     unavoidable_repeats,
 )
 from tournaments.seating_designs import (
-    DIFFERENCE_FRAME_BASES,
+    ORBIT_FRAME_BASES,
     cyclic_24_classes,
     frame_rounds,
     frame_types,
@@ -583,6 +583,9 @@ def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u
         (168, 3, 5, 11, 3),
         (212, 6, 5, 7, 2),
         (380, 6, 9, 7, 2),
+        (228, 9, 5, 5, 3),
+        (276, 3, 13, 7, 3),
+        (360, 3, 17, 7, 3),
     ],
 )
 def test_a_frame_made_m_times_with_its_groups_filled_is_a_complete_design(n, g0, u, m, h):
@@ -606,17 +609,26 @@ def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
     assert framed_rounds(n, g0, u, m) == ([], "")
 
 
-@pytest.mark.parametrize("u", sorted(DIFFERENCE_FRAME_BASES))
-def test_a_difference_frame_base_holds_each_residue_once_and_each_difference_once(u):
-    """The base tables of a 4-frame of type 6^u over Z_(6u): every residue
-    mod 2u but 0 and u once, every difference that is not a multiple of u
-    once (and so u = 1 mod 4, the only form the parity count allows)."""
-    tables = [[int(p) for p in t.split()] for t in DIFFERENCE_FRAME_BASES[u].split("|")]
-    assert u % 4 == 1 and len(tables) == (u - 1) // 2
-    residues = sorted(p % (2 * u) for t in tables for p in t)
-    assert residues == [r for r in range(2 * u) if r % u]
-    differences = sorted((a - b) % (6 * u) for t in tables for a in t for b in t if a != b)
-    assert differences == [d for d in range(6 * u) if d % u]
+@pytest.mark.parametrize(("g", "u"), sorted(ORBIT_FRAME_BASES))
+def test_an_orbit_frame_holds_each_orbit_once_and_each_difference_once(g, u):
+    """The representative tables of a 4-frame of type g^u over Z_N: each
+    base round holds every orbit of x -> x + S outside group 0 once, and
+    every class (l, l', y - x), y - x not a multiple of u, arises once."""
+    n, shift, lines = ORBIT_FRAME_BASES[(g, u)]
+    layers = g * u // n
+    assert len(lines) * shift * 3 == g * u  # each group sits out g / 3 rounds
+    classes = Counter()
+    for line in lines:
+        tables = [[int(p) for p in t.split()] for t in line.split("|")]
+        orbits = sorted((p // n, p % n % shift) for t in tables for p in t)
+        assert orbits == [(lay, r) for lay in range(layers) for r in range(shift) if r % u]
+        for t in tables:
+            for a in t:
+                for b in t:
+                    if a != b:
+                        classes[(a // n, b // n, (b - a) % n)] += 1
+    every = [(a, b, d) for a in range(layers) for b in range(layers) for d in range(n) if d % u]
+    assert sorted(classes) == every and set(classes.values()) == {1}
 
 
 def test_the_hermitian_unital_gives_28_players_9_rounds_without_a_repeat():
@@ -671,7 +683,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (384, 127, "made 16 by the transversal design TD(4, 16) and its groups by resolvable"),
         (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
-        (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; over Z_54 from a relative"),
+        (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; developed over Z_54, found"),
+        (228, 75, "4-frame of type 9^5 (Rees and Stinson 1992; developed over Z_15, found"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
     ],
 )
