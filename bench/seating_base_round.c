@@ -51,14 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t state;
-static uint64_t next64(void) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static int below(int n) { return (int)((next64() >> 33) % (uint64_t)n); }
+#include "splitmix64.h"
 
 #define K 4
 

@@ -201,9 +201,8 @@ import itertools
 import subprocess
 import sys
 from math import comb
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from c_tools import compiled  # bench/c_tools.py
 
 
 def search_input(n: int, rounds: int, sizes: list[int], budget: int) -> str:
@@ -362,11 +361,7 @@ def main() -> None:
         sys.exit(f"--split {args.split}: J must be 0 to K - 1")
     if args.byes:
         sizes.append(-args.byes)
-    binary = ROOT / "var" / "seating_exact_fair"
-    source = ROOT / "bench" / "seating_exact_fair.c"
-    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
-        binary.parent.mkdir(exist_ok=True)
-        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    binary = compiled("seating_exact_fair")
     first, last = args.classes.split(":")
     subprocess.run(
         [str(binary), first, last, "-1", str(args.budget), "1", str(args.q), str(part), str(parts)],

@@ -77,6 +77,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from c_tools import compiled  # noqa: E402 (bench/c_tools.py)
 from exact_cover import exact_cover  # noqa: E402 (bench/exact_cover.py)
 
 from tournaments.seating_designs import layered_classes, paired_classes  # noqa: E402
@@ -204,13 +205,7 @@ def c_search(m: int, seed: int, u: int = 0, anneal: float = 0.0) -> str:
     var/ with gcc), with the multiplier u (0: none; needed for ``--groups
     2``), by simulated annealing at temperature ``anneal`` when it is
     positive (the tabu search otherwise); RuntimeError when it gives up."""
-    root = Path(__file__).resolve().parent.parent
-    binary = root / "var" / "seating_layers"
-    binary.parent.mkdir(exist_ok=True)
-    subprocess.run(
-        ["gcc", "-O2", "-o", str(binary), str(root / "bench" / "seating_layers.c"), "-lm"],
-        check=True,
-    )
+    binary = compiled("seating_layers")
     steps = "100000000000" if anneal else "3000000000"
     out = subprocess.run(
         [str(binary), str(m), str(seed), steps, str(u), str(anneal)], capture_output=True, text=True

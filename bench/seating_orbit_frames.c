@@ -15,8 +15,8 @@
  * multiple of u).  A step changes a random orbit's lift (three times in ten,
  * when N > S) or swaps two random slots of different tables of one base
  * round; a worse step is kept with probability exp(-delta / t), t falling
- * linearly over the steps from T to 0.05.  splitmix64, so a seed gives the
- * same tables on every machine.
+ * linearly over the steps from T to 0.05.  splitmix64 (splitmix64.h), so a
+ * seed gives the same tables on every machine.
  *
  * Prints one line "cost C after S steps", then, at cost 0, each base
  * round's representative tables as players l * N + x, one base a line.
@@ -26,16 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static uint64_t state;
+#include "splitmix64.h"
 
-static uint64_t next(void) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
+static double uniform(void) { return (next64() >> 11) * (1.0 / 9007199254740992.0); }
 
 static int N, L, u, S, B, K, P, T;
 static int *slot, *lift, *count;
@@ -96,10 +89,10 @@ int main(int argc, char **argv) {
             for (int r = 0; r < S; r++)
                 if (r % u) s[n++] = l * S + r;
         for (int i = P - 1; i > 0; i--) {
-            int j = next() % (i + 1), t = s[i];
+            int j = next64() % (i + 1), t = s[i];
             s[i] = s[j], s[j] = t;
         }
-        for (int i = 0; i < L * S; i++) lift[b * L * S + i] = next() % K;
+        for (int i = 0; i < L * S; i++) lift[b * L * S + i] = next64() % K;
     }
     long cost = 0;
     for (int b = 0; b < B; b++)
@@ -108,13 +101,13 @@ int main(int argc, char **argv) {
     long step;
     for (step = 0; step < steps && cost; step++) {
         if (step % 10000 == 0) t = start_t * (1.0 - (double)step / steps) + 0.05;
-        int b = next() % B;
+        int b = next64() % B;
         int *s = slot + b * P;
-        if (K > 1 && next() % 10 < 3) {
-            int i = next() % P, o = s[i];
+        if (K > 1 && next64() % 10 < 3) {
+            int i = next64() % P, o = s[i];
             int *table = s + 4 * (i / 4), *k = lift + b * L * S + o, old = *k;
             int removed = table_cost(b, table, -1);
-            *k = (old + 1 + next() % (K - 1)) % K;
+            *k = (old + 1 + next64() % (K - 1)) % K;
             int delta = table_cost(b, table, 1) - removed;
             if (delta > 0 && uniform() >= exp(-delta / t)) {
                 table_cost(b, table, -1);
@@ -125,9 +118,9 @@ int main(int argc, char **argv) {
             }
             continue;
         }
-        int x = next() % T, y = next() % T;
+        int x = next64() % T, y = next64() % T;
         if (x == y) continue;
-        int *first = s + 4 * x, *second = s + 4 * y, i = next() % 4, j = next() % 4;
+        int *first = s + 4 * x, *second = s + 4 * y, i = next64() % 4, j = next64() % 4;
         int removed = table_cost(b, first, -1) + table_cost(b, second, -1), swap = first[i];
         first[i] = second[j], second[j] = swap;
         int delta = table_cost(b, first, 1) + table_cost(b, second, 1) - removed;

@@ -60,7 +60,8 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-from pathlib import Path
+
+from c_tools import compiled  # bench/c_tools.py
 
 
 def search(
@@ -72,13 +73,7 @@ def search(
     bases, left = divmod(g * u, 3 * shift)
     if rest or left or shift % u or modulus % shift or g % 3:
         raise ValueError(f"{g}^{u} does not fit Z_{modulus} with shift {shift}")
-    root = Path(__file__).resolve().parent.parent
-    binary = root / "var" / "seating_orbit_frames"
-    binary.parent.mkdir(exist_ok=True)
-    subprocess.run(
-        ["gcc", "-O2", "-o", str(binary), str(root / "bench" / "seating_orbit_frames.c"), "-lm"],
-        check=True,
-    )
+    binary = compiled("seating_orbit_frames")
     arguments = [modulus, layers, u, shift, bases, seed, steps]
     run = subprocess.run(
         [str(binary), *map(str, arguments), str(temperature)], capture_output=True, text=True
