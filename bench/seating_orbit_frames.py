@@ -37,11 +37,16 @@ Found on this machine (50,000,000 steps at most, seed 1), each in seconds:
     6^9   --modulus 54 --shift 18 --temperature 0.8   24,486,840 steps
     9^5   --modulus 15 --shift 5 --temperature 0.3    18,205,894 steps
 
-Found nothing (seeds 1 to 2 or more, T = 0.3 and 0.6, 50,000,000 steps
-each, about 15 s a run): 6^7 over Z_21 with S = 7 (cost 1 at best),
-over Z_14 with S = 14 (2), and over Z_7 (the ``FRAME_BASES`` form, 6 to 8);
-6^11 over Z_33 with S = 11 (2) and over Z_22 with S = 22 (4).  Those two
-would give 296 x 98 (6^7 made 7 times) and 332 x 110 (6^11 made 5 times).
+Found nothing, the least cost reached in brackets (50,000,000 steps a run,
+about 15 s, T from 0.2 to 0.6, seeds as given): 6^7 over Z_21 with S = 7
+(1 in every one of 21 runs, seeds 1 to 6 and 101 to 103, six of them of
+300,000,000 steps; CP-SAT gave no answer in 600 s: neither a frame nor a
+proof), over Z_14 with S = 14 (2) and over Z_7 (the ``FRAME_BASES`` form:
+6); 6^11 over Z_33 with S = 11 (1 in 7 of 46 runs, seeds 1 to 3 and 61 to
+74), over Z_22 with S = 22 (4) and over Z_11 (10); 42^7 over Z_147 with
+S = 49 and 30^11 over Z_165 with S = 55 (10 to 12 after 200,000,000
+steps).  6^7 would give 296 x 98 (made 7 times) and 6^11 332 x 110 (made 5
+times).
 
 Type 6^u over Z_6u with S = 2u exists only for u = 1 (mod 4).  Count the
 odd players: the representative tables hold u - 1 of each parity (the
