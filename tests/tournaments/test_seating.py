@@ -725,6 +725,8 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (192, 63),
         (108, 35),
         (152, 50),
+        (228, 75),
+        (276, 91),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
