@@ -981,22 +981,21 @@ def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:
     (:data:`FRAME_BASES`, :data:`ORBIT_FRAME_BASES`), per group i: the
     g / 3 rounds that seat every player but group i's (players p with
     p % u = i), as tables of 4.  [] when none is stored."""
-    bases = FRAME_BASES.get((g, u))
-    if bases is not None:
-        developed = [develop(_tables(base), u, g * u, u) for base in bases]
-        return [[rounds[i] for rounds in developed] for i in range(u)]
-    if (g, u) not in ORBIT_FRAME_BASES:
+    if (g, u) in FRAME_BASES:  # the case N = S = u: each base round stored whole
+        n, shift, lines = u, u, FRAME_BASES[(g, u)]
+    elif (g, u) in ORBIT_FRAME_BASES:
+        n, shift, lines = ORBIT_FRAME_BASES[(g, u)]
+    else:
         return []
-    n, shift, lines = ORBIT_FRAME_BASES[(g, u)]
-
-    def moved(p: int, by: int) -> int:
-        return p - p % n + (p % n + by) % n
-
     per_group: list[list[list[list[int]]]] = [[] for _ in range(u)]
     for line in lines:
-        base = [[moved(p, k) for p in table] for table in _tables(line) for k in range(0, n, shift)]
-        for s in range(shift):
-            per_group[s % u].append([sorted(moved(p, s) for p in table) for table in base])
+        base = [
+            [shifted(p, k, n, g * u) for p in table]
+            for table in _tables(line)
+            for k in range(0, n, shift)
+        ]
+        for s, tables in enumerate(develop(base, n, g * u, shift)):
+            per_group[s % u].append(tables)
     return per_group
 
 
