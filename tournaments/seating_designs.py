@@ -1052,6 +1052,70 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
     return rounds, name
 
 
+def frame_product_rounds(n: int, g: int, v: int) -> tuple[list[list[list[int]]], str]:
+    """A resolvable 4-GDD of type g^(n / g) on ``n`` players from one of
+    type g^u (u = n / (g v), the known design on g u players,
+    :func:`repeat_free_rounds`), the stored 4-frame of type g^v
+    (:func:`frame_rounds`) and the transversal design TD(4, v)
+    (:func:`transversal_rounds`), with its name; ([], "") when a piece is
+    missing.  (n / g - 1) g / 3 rounds, the most: 120 players from type
+    3^8 and the frame 3^5 (39 rounds).
+
+    This is the recursive construction of Rees and Stinson ("Frames with
+    block size four", Canad. J. Math. 44, 1992) with m = 1.  Player (y, a),
+    y a player of the small design and a < v a level, is numbered
+    ``y * v + a``; the groups are (group of the small design) x {a}.
+    - Each round of the small design, made v times by TD(4, v)
+      (:func:`inflated_rounds`), seats (y, a) with (y', b) once for y, y'
+      of different groups and every a, b.  The transversal design's first
+      round is its diagonal: that round is the small round on every level.
+    - The frame seats each group's g v players, the level of (y, a) as
+      its frame group and y's place in its group as its place there, so two
+      of one group meet once when their levels differ.  Its g / 3 holey
+      rounds for level a leave that level of every group out.
+    - So the first g / 3 rounds of the small design keep no diagonal round;
+      their round j sits instead on level a beside the frame's round j for
+      level a.  The others keep their diagonal round.
+    Everybody is seated every round, and two players meet once unless they
+    are one group's on one level.
+
+    Raises nothing; n not a multiple of g v gives ([], "")."""
+    if g % 3 or v < 2 or n % (g * v) or n // (g * v) < 2:
+        return [], ""
+    small_n = n // v
+    frame = frame_rounds(g, v)
+    if not frame or not transversal_rounds(v, 4):
+        return [], ""
+    small, small_name = _repeat_free_cached(small_n, 4)
+    groups = groups_left(small, small_n)
+    if not groups or len(groups[0]) != g or len(small) != (small_n // g - 1) * g // 3:
+        return [], ""
+    holey = g // 3
+    rounds: list[list[list[int]]] = []
+    for j, tables in enumerate(small):
+        grown = inflated_rounds([tables], small_n, v)
+        rounds.extend(grown[1:] if j < holey else grown)
+    for a in range(v):
+        for j, frame_tables in enumerate(frame[a]):
+            seated = [sorted(y * v + a for y in table) for table in small[j]]
+            for group in groups:
+                # frame player p: level p % v, place p // v in the group
+                seated.extend(
+                    sorted(group[p // v] * v + p % v for p in table) for table in frame_tables
+                )
+            rounds.append(seated)
+    how = (
+        "cyclic, found with CP-SAT"
+        if (g, v) in FRAME_BASES
+        else f"developed over Z_{ORBIT_FRAME_BASES[(g, v)][0]}, found by simulated annealing"
+    )
+    name = (
+        f"{small_name}, each player made {v} by the transversal design TD(4, {v}), "
+        f"and the 4-frame of type {g}^{v} ({how}) on each group (Rees and Stinson 1992)"
+    )
+    return rounds, name
+
+
 #: Fair repeat-free schedules with odd-size tables or byes that no
 #: construction here gives, found by Cuori's tabu search
 #: (``seating_search``, one of up to a hundred seeds, at 2 to 16 times the
@@ -1602,6 +1666,9 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             for m in range(1, (n - 1) // (g0 * u) + 1):
                 if len(best[0]) < most:
                     offer(*framed_rounds(n, g0, u, m))
+        for g, v in frame_types():
+            if len(best[0]) < most:
+                offer(*frame_product_rounds(n, g, v))
     return best
 
 

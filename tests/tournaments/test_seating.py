@@ -35,6 +35,7 @@ from tournaments.seating import (
 from tournaments.seating_designs import (
     ORBIT_FRAME_BASES,
     cyclic_24_classes,
+    frame_product_rounds,
     frame_rounds,
     frame_types,
     framed_rounds,
@@ -609,6 +610,40 @@ def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
     assert framed_rounds(n, g0, u, m) == ([], "")
 
 
+@pytest.mark.parametrize(
+    ("n", "g", "v", "small"),
+    [
+        (120, 3, 5, 24),
+        (180, 3, 5, 36),
+        (216, 3, 9, 24),
+        (240, 3, 5, 48),
+        (312, 3, 13, 24),
+        (324, 3, 9, 36),
+    ],
+)
+def test_a_design_made_v_times_with_a_frame_on_each_group_is_a_complete_design(n, g, v, small):
+    """Rees and Stinson's construction: a resolvable 4-GDD of type g^u, the
+    4-frame of type g^v and TD(4, v) give one of type g^(u v); its groups
+    are a group of the small design on one level."""
+    rounds, name = frame_product_rounds(n, g, v)
+    assert len(rounds) == (n // g - 1) * g // 3 == (n - 1) // 3
+    assert f"4-frame of type {g}^{v}" in name and f"TD(4, {v})" in name
+    small_groups = groups_left(repeat_free_rounds(small)[0], small)
+    levels = [sorted(y * v + a for y in group) for group in small_groups for a in range(v)]
+    assert_group_divisible_design(rounds, n, levels)
+    assert groups_left(rounds, n) == sorted(levels)
+
+
+@pytest.mark.parametrize(
+    ("n", "g", "v"), [(60, 3, 5), (100, 3, 5), (132, 3, 11), (150, 6, 5), (121, 3, 5)]
+)
+def test_a_frame_product_without_all_its_pieces_gives_nothing(n, g, v):
+    """No design of type 3^4 on 12 players; 20 players leave no groups of
+    3; no stored frame 3^11; no design of type 6^5; 121 is not a multiple
+    of 15."""
+    assert frame_product_rounds(n, g, v) == ([], "")
+
+
 @pytest.mark.parametrize(("g", "u"), sorted(ORBIT_FRAME_BASES))
 def test_an_orbit_frame_holds_each_orbit_once_and_each_difference_once(g, u):
     """The representative tables of a 4-frame of type g^u over Z_N: each
@@ -686,6 +721,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; developed over Z_54, found"),
         (228, 75, "4-frame of type 9^5 (Rees and Stinson 1992; developed over Z_15, found"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
+        (120, 39, "type 3^8 over Z_7, each player made 5 by the transversal design TD(4, 5), and"),
+        (324, 107, "made 9 by the transversal design TD(4, 9), and the 4-frame of type 3^9"),
     ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
@@ -727,6 +764,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (152, 50),
         (228, 75),
         (276, 91),
+        (120, 39),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
