@@ -1201,6 +1201,19 @@ def test_the_best_known_figure_comes_with_its_source():
     assert plan_quality(45, 12).best_known is None
 
 
+def test_a_design_the_literature_proves_but_cuori_does_not_build_is_the_best_known():
+    """132 players over 43 rounds: a resolvable 4-GDD of type 3^44 exists
+    (Ge, Lam, Ling and Shen 2005), though no construction here builds it;
+    where one does (120 over 39), its name is the source."""
+    quality = plan_quality(132, 43)
+    assert (quality.bound, quality.best_known) == (0, 0)
+    assert "type 3^44 exists" in quality.source and "not built here" in quality.source
+    assert plan_quality(132, 44).best_known is None  # one round more than any such design
+    assert "frame of type 3^5" in plan_quality(120, 39).source
+    assert "Ge, Lam" not in plan_quality(24, 7).source  # the social golfer table's entry
+    assert plan_quality(68, 22).best_known is None  # type 2^34: not settled in the abstract
+
+
 def test_clubs_are_kept_apart_when_it_costs_no_repeat():
     players = list(range(1, 17))
     clubs = {p: "ABCD"[(p - 1) // 4] for p in players}  # 4 clubs of 4
