@@ -199,15 +199,65 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
     round j seats table t at {(t + m_g * j, g) : g < k}: players (x, g) and
     (y, h) meet only in the round j with (m_h - m_g) * j = y - x (a
     resolvable transversal design, from k mutually orthogonal Latin
-    squares).  Returns [] when q has a factor below k or without a field
-    here.
+    squares).  Orders with a prime-power factor below k take a stored
+    difference matrix instead (:func:`_difference_matrix_rounds`: 15).
+    Either way round 0 seats table t at {g * q + t : g < k}.  Returns []
+    when q has neither.
     """
     ops = _ring(q, k)
-    if ops is None or k > q:
+    if k > q:
         return []
+    if ops is None:
+        return _difference_matrix_rounds(q, k)
     add, mul, units = ops
     return [
         [sorted(g * q + add(t, mul(units[g], j)) for g in range(k)) for t in range(q)]
+        for j in range(q)
+    ]
+
+
+#: (q, 5, 1) difference matrices over Z_q for orders q that have no
+#: transversal design from fields (:func:`_ring`: a prime-power factor
+#: below 4), found with CP-SAT (``bench/seating_difference_matrices.py Q``,
+#: one worker, seed 1; the columns fixed by c -> -c): per q, rows 2, 3 and
+#: 4; row 0 is all 0 and row 1 is 0, 1, .., q - 1 (any difference matrix
+#: takes that form).  For any two rows, the differences of their entries
+#: column by column are every element of Z_q once (the difference method:
+#: Handbook of Combinatorial Designs, 2nd ed., III.17); the tests check it.
+DIFFERENCE_MATRICES: dict[int, tuple[str, str, str]] = {
+    15: (  # 3 s
+        "0 6 13 4 10 7 3 14 1 12 8 5 11 2 9",
+        "0 13 12 9 8 4 14 5 10 1 11 7 6 3 2",
+        "0 14 8 2 11 10 9 3 12 6 5 4 13 7 1",
+    ),
+}
+
+
+def difference_matrix(q: int) -> list[list[int]]:
+    """The stored (q, 5, 1) difference matrix over Z_q
+    (:data:`DIFFERENCE_MATRICES`): 5 rows of q entries in 0 .. q - 1; []
+    when none is stored."""
+    if q not in DIFFERENCE_MATRICES:
+        return []
+    return [[0] * q, list(range(q))] + [
+        [int(x) for x in row.split()] for row in DIFFERENCE_MATRICES[q]
+    ]
+
+
+def _difference_matrix_rounds(q: int, k: int) -> list[list[list[int]]]:
+    """:func:`transversal_rounds` from the stored difference matrix D of
+    order q, k <= 4: the transversal design TD(5, q) with blocks
+    {(D[r][c] + t, r)} for every column c and t in Z_q, less row 0, whose
+    blocks with D[0][c] + t = j (that is t = j) are round j.  Player x of
+    group g (row g + 1) is numbered ``g * q + c`` where D[g + 1][c] = x, so
+    round 0 seats table c at {g * q + c}, as the rounds from a field do.
+    [] when none is stored or k > 4."""
+    rows = difference_matrix(q)
+    if not rows or k > 4:
+        return []
+    place = [{x: c for c, x in enumerate(row)} for row in rows[1 : k + 1]]
+    return [
+        [sorted(g * q + place[g][(rows[g + 1][c] + j) % q] for g in range(k)) for c in range(q)]
         for j in range(q)
     ]
 
@@ -957,6 +1007,11 @@ FRAME_BASES: dict[tuple[int, int], tuple[str, ...]] = {
 ORBIT_FRAME_BASES: dict[tuple[int, int], tuple[int, int, tuple[str, ...]]] = {
     (3, 13): (39, 13, ("8 5 27 12 | 11 10 2 16 | 17 7 35 19",)),  # T = 0.3
     (3, 17): (51, 17, ("4 13 45 6 | 44 16 1 41 | 49 19 20 14 | 5 29 42 9",)),  # T = 0.3
+    (3, 21): (
+        63,
+        21,
+        ("9 7 13 52 | 50 59 33 47 | 45 18 40 53 | 22 6 37 62 | 14 44 25 15",),
+    ),  # T = 0.3
     (6, 9): (54, 18, ("1 30 38 14 | 51 16 23 11 | 35 31 46 25 | 39 8 40 42",)),  # T = 0.8
     (9, 5): (  # T = 0.3
         15,
@@ -1020,7 +1075,7 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
     """
     g = g0 * m
     h = n - g * u
-    if not 1 <= h <= 3 or (m > 1 and _ring(m, 4) is None):
+    if not 1 <= h <= 3 or (m > 1 and not _has_transversal(m, 4)):
         return [], ""
     frame = frame_rounds(g0, u)
     if not frame:
@@ -1052,66 +1107,81 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
     return rounds, name
 
 
-def frame_product_rounds(n: int, g: int, v: int) -> tuple[list[list[list[int]]], str]:
-    """A resolvable 4-GDD of type g^(n / g) on ``n`` players from one of
-    type g^u (u = n / (g v), the known design on g u players,
-    :func:`repeat_free_rounds`), the stored 4-frame of type g^v
-    (:func:`frame_rounds`) and the transversal design TD(4, v)
-    (:func:`transversal_rounds`), with its name; ([], "") when a piece is
-    missing.  (n / g - 1) g / 3 rounds, the most: 120 players from type
-    3^8 and the frame 3^5 (39 rounds).
+def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list[int]]], str]:
+    """A resolvable 4-GDD of type f^(n / f) on ``n`` players from one of
+    type d^u on d u players (u = n / (f v); the known design,
+    :func:`repeat_free_rounds`, or one table when u = 4 and d = 1), the
+    stored 4-frame of type f^v (:func:`frame_rounds`) and the transversal
+    design TD(4, m v), m = f / d (:func:`transversal_rounds`), with its
+    name; ([], "") when a piece is missing.  (n / f - 1) f / 3 rounds, the
+    most: 120 players from type 3^8 and the frame 3^5 (39 rounds); 60 from
+    one table, TD(4, 15) and the frame 3^5 (19 rounds).
 
-    This is the recursive construction of Rees and Stinson ("Frames with
-    block size four", Canad. J. Math. 44, 1992) with m = 1.  Player (y, a),
-    y a player of the small design and a < v a level, is numbered
-    ``y * v + a``; the groups are (group of the small design) x {a}.
-    - Each round of the small design, made v times by TD(4, v)
-      (:func:`inflated_rounds`), seats (y, a) with (y', b) once for y, y'
-      of different groups and every a, b.  The transversal design's first
+    The recursive construction of Rees and Stinson ("Frames with block
+    size four", Canad. J. Math. 44, 1992): it needs u >= m + 1, here that
+    the small design has f / 3 rounds to spare.  Player (y, l), y a player
+    of the small design and l < m v a level, is numbered ``y * m v + l``;
+    the groups are (group of the small design) x (m levels a m .. a m + m - 1),
+    level block a.
+    - Each round of the small design, made m v times by TD(4, m v)
+      (:func:`inflated_rounds`), seats (y, l) with (y', l') once for y, y'
+      of different groups and every l, l'.  The transversal design's first
       round is its diagonal: that round is the small round on every level.
-    - The frame seats each group's g v players, the level of (y, a) as
-      its frame group and y's place in its group as its place there, so two
-      of one group meet once when their levels differ.  Its g / 3 holey
-      rounds for level a leave that level of every group out.
-    - So the first g / 3 rounds of the small design keep no diagonal round;
-      their round j sits instead on level a beside the frame's round j for
-      level a.  The others keep their diagonal round.
+    - The frame seats each group's f v players: frame group a is level
+      block a, and a frame player's place in its group gives both the
+      player of the small group and the level within the block.  So two of
+      one group meet once when their level blocks differ.  Its f / 3 holey
+      rounds for block a leave that block of every group out.
+    - So the first f / 3 rounds of the small design keep no diagonal round;
+      their round j sits instead on block a beside the frame's round j for
+      block a.  The others keep their diagonal round.
     Everybody is seated every round, and two players meet once unless they
-    are one group's on one level.
+    are one group's in one level block.
 
-    Raises nothing; n not a multiple of g v gives ([], "")."""
-    if g % 3 or v < 2 or n % (g * v) or n // (g * v) < 2:
+    Raises nothing; a field these pieces cannot make gives ([], "")."""
+    if f % 3 or d < 1 or f % d or v < 2 or n % (f * v):
         return [], ""
-    small_n = n // v
-    frame = frame_rounds(g, v)
-    if not frame or not transversal_rounds(v, 4):
+    m, u = f // d, n // (f * v)
+    levels = m * v
+    if (u - 1) * d < f or not frame_rounds(f, v) or not _has_transversal(levels, 4):
         return [], ""
-    small, small_name = _repeat_free_cached(small_n, 4)
+    small_n = d * u
+    if small_n == 4 and d == 1:
+        small, small_name = [[[0, 1, 2, 3]]], "one table"
+    else:
+        small, small_name = _repeat_free_cached(small_n, 4)
     groups = groups_left(small, small_n)
-    if not groups or len(groups[0]) != g or len(small) != (small_n // g - 1) * g // 3:
+    if not groups or len(groups[0]) != d or len(small) != (u - 1) * d // 3:
         return [], ""
-    holey = g // 3
+    holey = f // 3
     rounds: list[list[list[int]]] = []
     for j, tables in enumerate(small):
-        grown = inflated_rounds([tables], small_n, v)
+        grown = inflated_rounds([tables], small_n, levels)
         rounds.extend(grown[1:] if j < holey else grown)
-    for a in range(v):
-        for j, frame_tables in enumerate(frame[a]):
-            seated = [sorted(y * v + a for y in table) for table in small[j]]
+    for a, frame in enumerate(frame_rounds(f, v)):
+        block = range(a * m, a * m + m)
+        for j, frame_tables in enumerate(frame):
+            seated = [sorted(y * levels + x for y in table) for table in small[j] for x in block]
             for group in groups:
-                # frame player p: level p % v, place p // v in the group
+                # frame player p: level block p % v, place p // v: player and level in the block
                 seated.extend(
-                    sorted(group[p // v] * v + p % v for p in table) for table in frame_tables
+                    sorted(group[p // v // m] * levels + p % v * m + p // v % m for p in table)
+                    for table in frame_tables
                 )
             rounds.append(seated)
     how = (
         "cyclic, found with CP-SAT"
-        if (g, v) in FRAME_BASES
-        else f"developed over Z_{ORBIT_FRAME_BASES[(g, v)][0]}, found by simulated annealing"
+        if (f, v) in FRAME_BASES
+        else f"developed over Z_{ORBIT_FRAME_BASES[(f, v)][0]}, found by simulated annealing"
+    )
+    made = (
+        "the transversal design"
+        if small_name == "one table"
+        else f"{small_name}, each player made {levels} by the transversal design"
     )
     name = (
-        f"{small_name}, each player made {v} by the transversal design TD(4, {v}), "
-        f"and the 4-frame of type {g}^{v} ({how}) on each group (Rees and Stinson 1992)"
+        f"{made} TD(4, {levels}), "
+        f"and the 4-frame of type {f}^{v} ({how}) on each group (Rees and Stinson 1992)"
     )
     return rounds, name
 
@@ -1666,9 +1736,10 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             for m in range(1, (n - 1) // (g0 * u) + 1):
                 if len(best[0]) < most:
                     offer(*framed_rounds(n, g0, u, m))
-        for g, v in frame_types():
-            if len(best[0]) < most:
-                offer(*frame_product_rounds(n, g, v))
+        for f, v in frame_types():
+            for d in (3, 1):
+                if len(best[0]) < most:
+                    offer(*frame_product_rounds(n, f, v, d))
     return best
 
 
@@ -1685,7 +1756,7 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     inflated by 8, its groups of 24 seated by type 3^8: 7 * 8 + 7 = 63
     rounds)."""
     small = n // m
-    if _ring(m, k) is None:  # no transversal design TD(k, m) here
+    if not _has_transversal(m, k):  # no transversal design TD(k, m) here
         return
     classes, name = ([[list(range(k))]], "") if small == k else _repeat_free_cached(small, k)
     if len(classes) < 1 or (small != k and len(classes) < 2):
@@ -1706,6 +1777,12 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
         [[players[p] for p in table] for players in grown for table in tables] for tables in inner
     ]
     offer(rounds + extra, f"{whole} and its groups by {inner_name}")
+
+
+@cache
+def _has_transversal(q: int, k: int) -> bool:
+    """Whether :func:`transversal_rounds` (q, k) builds one, kept."""
+    return bool(transversal_rounds(q, k))
 
 
 @cache

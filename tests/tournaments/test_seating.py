@@ -611,37 +611,76 @@ def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
 
 
 @pytest.mark.parametrize(
-    ("n", "g", "v", "small"),
+    ("n", "f", "v", "d", "small"),
     [
-        (120, 3, 5, 24),
-        (180, 3, 5, 36),
-        (216, 3, 9, 24),
-        (240, 3, 5, 48),
-        (312, 3, 13, 24),
-        (324, 3, 9, 36),
+        (120, 3, 5, 3, 24),
+        (180, 3, 5, 3, 36),
+        (216, 3, 9, 3, 24),
+        (240, 3, 5, 3, 48),
+        (312, 3, 13, 3, 24),
+        (324, 3, 9, 3, 36),
+        (60, 3, 5, 1, 4),
+        (108, 3, 9, 1, 4),
+        (240, 3, 5, 1, 16),
+        (252, 3, 21, 1, 4),
     ],
 )
-def test_a_design_made_v_times_with_a_frame_on_each_group_is_a_complete_design(n, g, v, small):
-    """Rees and Stinson's construction: a resolvable 4-GDD of type g^u, the
-    4-frame of type g^v and TD(4, v) give one of type g^(u v); its groups
-    are a group of the small design on one level."""
-    rounds, name = frame_product_rounds(n, g, v)
-    assert len(rounds) == (n // g - 1) * g // 3 == (n - 1) // 3
-    assert f"4-frame of type {g}^{v}" in name and f"TD(4, {v})" in name
-    small_groups = groups_left(repeat_free_rounds(small)[0], small)
-    levels = [sorted(y * v + a for y in group) for group in small_groups for a in range(v)]
-    assert_group_divisible_design(rounds, n, levels)
-    assert groups_left(rounds, n) == sorted(levels)
+def test_a_design_made_m_v_times_with_a_frame_on_each_group_is_a_complete_design(n, f, v, d, small):
+    """Rees and Stinson's construction: a resolvable 4-GDD of type d^u (one
+    table when u = 4 and d = 1), the 4-frame of type f^v and TD(4, m v),
+    m = f / d, give one of type f^(u v); its groups are a group of the
+    small design on a block of m levels."""
+    rounds, name = frame_product_rounds(n, f, v, d)
+    m = f // d
+    assert len(rounds) == (n // f - 1) * f // 3 == (n - 1) // 3
+    assert f"4-frame of type {f}^{v}" in name and f"TD(4, {m * v})" in name
+    small_groups = (
+        [[y] for y in range(4)] if small == 4 else groups_left(repeat_free_rounds(small)[0], small)
+    )
+    blocks = [
+        sorted(y * m * v + a * m + x for y in group for x in range(m))
+        for group in small_groups
+        for a in range(v)
+    ]
+    assert_group_divisible_design(rounds, n, blocks)
+    assert groups_left(rounds, n) == sorted(blocks)
 
 
 @pytest.mark.parametrize(
-    ("n", "g", "v"), [(60, 3, 5), (100, 3, 5), (132, 3, 11), (150, 6, 5), (121, 3, 5)]
+    ("n", "f", "v", "d"),
+    [
+        (60, 3, 5, 3),
+        (100, 3, 5, 3),
+        (132, 3, 11, 3),
+        (150, 6, 5, 6),
+        (121, 3, 5, 3),
+        (120, 6, 5, 1),
+        (84, 3, 7, 1),
+        (252, 3, 7, 3),
+    ],
 )
-def test_a_frame_product_without_all_its_pieces_gives_nothing(n, g, v):
+def test_a_frame_product_without_all_its_pieces_gives_nothing(n, f, v, d):
     """No design of type 3^4 on 12 players; 20 players leave no groups of
     3; no stored frame 3^11; no design of type 6^5; 121 is not a multiple
-    of 15."""
-    assert frame_product_rounds(n, g, v) == ([], "")
+    of 15; one table has one round where the frame 6^5 needs two; no
+    frame 3^7 (nor any: 3 * 6 is not a multiple of 4)."""
+    assert frame_product_rounds(n, f, v, d) == ([], "")
+
+
+@pytest.mark.parametrize("q", sorted(seating_designs.DIFFERENCE_MATRICES))
+def test_every_stored_difference_matrix_gives_a_resolvable_transversal_design(q):
+    """Any two rows of a (q, 5, 1) difference matrix differ by every element
+    of Z_q once, so its TD(4, q) seats two players of different groups
+    together once, and its round 0 is the diagonal."""
+    rows = seating_designs.difference_matrix(q)
+    assert len(rows) == 5 and rows[0] == [0] * q and rows[1] == list(range(q))
+    for r, s_ in itertools.combinations(rows, 2):
+        assert sorted((x - y) % q for x, y in zip(r, s_)) == list(range(q))
+    td = transversal_rounds(q, 4)
+    assert len(td) == q
+    assert_resolvable_design(td, 4 * q)
+    assert len(meetings(as_seating(td))) == 6 * q * q  # every pair of different groups
+    assert td[0] == [[g * q + t for g in range(4)] for t in range(q)]
 
 
 @pytest.mark.parametrize(("g", "u"), sorted(ORBIT_FRAME_BASES))
@@ -719,10 +758,12 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; developed over Z_54, found"),
-        (228, 75, "4-frame of type 9^5 (Rees and Stinson 1992; developed over Z_15, found"),
+        (228, 75, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
         (120, 39, "type 3^8 over Z_7, each player made 5 by the transversal design TD(4, 5), and"),
         (324, 107, "made 9 by the transversal design TD(4, 9), and the 4-frame of type 3^9"),
+        (252, 83, "the transversal design TD(4, 63), and the 4-frame of type 3^21 (developed"),
+        (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
     ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
