@@ -1026,20 +1026,42 @@ ORBIT_FRAME_BASES: dict[tuple[int, int], tuple[int, int, tuple[str, ...]]] = {
 
 
 def frame_types() -> list[tuple[int, int]]:
-    """The types (g, u) of every stored 4-frame (:data:`FRAME_BASES`,
-    :data:`ORBIT_FRAME_BASES`)."""
-    return sorted(set(FRAME_BASES) | set(ORBIT_FRAME_BASES))
+    """The types (g, u) of every 4-frame here: the stored ones
+    (:data:`FRAME_BASES`, :data:`ORBIT_FRAME_BASES`) and type 3^m from
+    each resolvable (3m + 1, 4, 1) design (:func:`frame_rounds`)."""
+    derived = {(3, m) for m in ROTATIONAL_BASES}
+    return sorted(set(FRAME_BASES) | set(ORBIT_FRAME_BASES) | derived)
+
+
+def frame_source(g: int, u: int) -> str:
+    """How the 4-frame of type g^u of :func:`frame_rounds` is made, for a
+    schedule's name."""
+    if (g, u) in FRAME_BASES:
+        return "cyclic, found with CP-SAT"
+    if (g, u) in ORBIT_FRAME_BASES:
+        return f"developed over Z_{ORBIT_FRAME_BASES[(g, u)][0]}, found by simulated annealing"
+    return f"the resolvable ({3 * u + 1}, 4, 1) design less one player"
 
 
 def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:
-    """The holey rounds of the stored 4-frame of type g^u
-    (:data:`FRAME_BASES`, :data:`ORBIT_FRAME_BASES`), per group i: the
-    g / 3 rounds that seat every player but group i's (players p with
-    p % u = i), as tables of 4.  [] when none is stored."""
+    """The holey rounds of the 4-frame of type g^u, per group i: the g / 3
+    rounds that seat every player but group i's (players p with
+    p % u = i), as tables of 4.  The stored frames (:data:`FRAME_BASES`,
+    :data:`ORBIT_FRAME_BASES`) first; else, for g = 3, the resolvable
+    (3u + 1, 4, 1) design (:func:`rotational_classes`) less its fixed
+    player 3u: round i seated it with (i, 0), (i, 1), (i, 2), the players
+    of group i, who met it and nobody else there, and everybody else met
+    once.  [] when there is none here."""
     if (g, u) in FRAME_BASES:  # the case N = S = u: each base round stored whole
         n, shift, lines = u, u, FRAME_BASES[(g, u)]
     elif (g, u) in ORBIT_FRAME_BASES:
         n, shift, lines = ORBIT_FRAME_BASES[(g, u)]
+    elif g == 3 and u in ROTATIONAL_BASES:
+        fixed = 3 * u
+        return [
+            [[table for table in tables if fixed not in table]]
+            for tables in rotational_classes(fixed + 1)
+        ]
     else:
         return []
     per_group: list[list[list[list[int]]]] = [[] for _ in range(u)]
@@ -1095,11 +1117,7 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
         for tables, inner_tables in zip(grown, inner):
             rounds.append(tables + [sorted(where[p] for p in t) for t in inner_tables])
     made = f", each player made {m} by the transversal design TD(4, {m})" if m > 1 else ""
-    how = (
-        "cyclic, found with CP-SAT"
-        if (g0, u) in FRAME_BASES
-        else f"developed over Z_{ORBIT_FRAME_BASES[(g0, u)][0]}, found by simulated annealing"
-    )
+    how = frame_source(g0, u)
     name = (
         f"4-frame of type {g0}^{u} (Rees and Stinson 1992; {how}){made}, "
         f"its groups and {h} more players seated by {inner_name}"
@@ -1169,11 +1187,7 @@ def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list
                     for table in frame_tables
                 )
             rounds.append(seated)
-    how = (
-        "cyclic, found with CP-SAT"
-        if (f, v) in FRAME_BASES
-        else f"developed over Z_{ORBIT_FRAME_BASES[(f, v)][0]}, found by simulated annealing"
-    )
+    how = frame_source(f, v)
     made = (
         "the transversal design"
         if small_name == "one table"
@@ -1689,7 +1703,10 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     type 3^8 made 8 times, 63 rounds).  A stored 4-frame, made m times,
     its groups filled with 1 to 3 more players by one of these
     (:func:`framed_rounds`: 108, 152, 168, 212, 228, 272, 276, 300, 348, 360,
-    380 and 392 players, the most rounds)."""
+    380 and 392 players, the most rounds).  A design of type 3^u (or one
+    table) made v (3v) times by a transversal design, a 4-frame of type
+    3^v on each group (:func:`frame_product_rounds`: 120, 180, 216, 240,
+    252, 312, 324 and 396 players, the most rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 
     def offer(classes: list[list[list[int]]], name: str) -> None:

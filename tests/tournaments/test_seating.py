@@ -559,7 +559,7 @@ def test_inflated_rounds_need_a_transversal_design_and_tables_of_its_size():
 
 
 @pytest.mark.parametrize(("g", "u"), frame_types())
-def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u):
+def test_every_frame_seats_players_of_different_groups_together_once(g, u):
     """A 4-frame of type g^u: group i's g / 3 rounds seat everybody else."""
     frame = frame_rounds(g, u)
     assert len(frame) == u
@@ -574,6 +574,21 @@ def test_every_stored_frame_seats_players_of_different_groups_together_once(g, u
     met = meetings(as_seating(holey))
     assert set(met.values()) == {1}
     assert len(met) == (g * u) * (g * u - g) // 2  # every pair of different groups
+
+
+def test_a_resolvable_design_less_one_player_is_a_frame_of_type_3():
+    """The resolvable (3u + 1, 4, 1) design less its fixed player: round i
+    seated that player with group i, so the rest of round i leaves group i
+    out; the stored frames 3^5 .. 3^21 are kept as found."""
+    assert {(3, u) for u in (25, 33, 133)} <= set(frame_types())
+    frame = frame_rounds(3, 33)
+    assert len(frame) == 33 and all(len(rounds) == 1 for rounds in frame)
+    assert frame[0][0] == [t for t in seating_designs.rotational_classes(100)[0] if 99 not in t]
+    assert frame_rounds(3, 7) == [] and frame_rounds(6, 13) == []
+    assert (
+        seating_designs.frame_source(3, 33) == "the resolvable (100, 4, 1) design less one player"
+    )
+    assert "CP-SAT" in seating_designs.frame_source(3, 5)
 
 
 @pytest.mark.parametrize(
@@ -623,6 +638,7 @@ def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
         (108, 3, 9, 1, 4),
         (240, 3, 5, 1, 16),
         (252, 3, 21, 1, 4),
+        (396, 3, 33, 1, 4),
     ],
 )
 def test_a_design_made_m_v_times_with_a_frame_on_each_group_is_a_complete_design(n, f, v, d, small):
@@ -763,6 +779,7 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (120, 39, "type 3^8 over Z_7, each player made 5 by the transversal design TD(4, 5), and"),
         (324, 107, "made 9 by the transversal design TD(4, 9), and the 4-frame of type 3^9"),
         (252, 83, "the transversal design TD(4, 63), and the 4-frame of type 3^21 (developed"),
+        (396, 131, "TD(4, 99), and the 4-frame of type 3^33 (the resolvable (100, 4, 1) design"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
     ],
 )
