@@ -2,37 +2,39 @@
 
 Run: ``.venv/bin/python bench/seating_difference_matrices.py Q [--seconds 60]
 [--workers 1] [--seed 1]`` (needs OR-Tools, which Cuori does not depend on:
-``.venv/bin/pip install ortools``).  It prints the (Q, 5, 1) difference
+``.venv/bin/pip install ortools``).  It prints the (Q, 4, 1) difference
 matrix over Z_Q it finds, the entry for
 ``seating_designs.DIFFERENCE_MATRICES``, or that it found none.
 
-A (q, 5, 1) difference matrix over Z_q is 5 rows of q entries such that for
+A (q, 4, 1) difference matrix over Z_q is 4 rows of q entries such that for
 any two rows the differences of their entries, column by column, are every
 element of Z_q once (Handbook of Combinatorial Designs, 2nd ed., III.17).
-It gives a transversal design TD(5, q), so a resolvable TD(4, q): q rounds
-in which 4 q players in 4 groups meet everybody of the other groups once
+It gives a resolvable transversal design TD(4, q): round c seats table t at
+the entries of column c plus t, one player of each group, so q rounds in
+which 4 q players in 4 groups meet everybody of the other groups once
 (``seating_designs._difference_matrix_rounds``).  Fields give one for every
 q whose prime-power factors are all at least 4 (MacNeish); the others (a
-factor 2 or 3: 15, 39, 51, ...) need such a matrix.  Rees and Stinson's
-construction (``seating_designs.frame_product_rounds``) makes a table of 4
-players, made 3 v times by TD(4, 3 v), and the 4-frame of type 3^v on each
-group into the resolvable 4-GDD of type 3^(4 v): 156 players need
-TD(4, 39), 204 need TD(4, 51).
+factor 2 or 3) need such a matrix, alone or times a field's (84 = 21 x 4).
+With them Rees and Stinson's construction
+(``seating_designs.frame_product_rounds``) makes a table of 4 players, made
+3 v times by TD(4, 3 v), and the 4-frame of type 3^v on each group into the
+resolvable 4-GDD of type 3^(4 v) (156 players: TD(4, 39)), and TD(4, 84)
+with a design on each group seats 336 players over 111 rounds.
 
 The model (CP-SAT): row 0 is all 0 and row 1 is 0 .. q - 1 (any difference
 matrix takes that form: subtract row 0 from every row, then order the
-columns by row 1), column 0 is all 0 (add a constant to a row), and rows 2
-to 4 are unknown, with every difference of two rows one AllDifferent.  The
-columns are fixed by the multiplier -1 (entry at -c is minus the entry at c),
-which halves the unknowns; a multiplier of order 3 cannot work when 3
-divides q, since its fixed columns would need 5 different entries among 3
-values.
+columns by row 1), column 0 is all 0 (add a constant to a row), and the
+other rows are unknown, with every difference of two rows one AllDifferent.
+The columns are fixed by the multiplier -1 (entry at -c is minus the entry
+at c), which halves the unknowns; with q = 3p it is the only multiplier
+whose powers fix no column but 0 (a multiplier k of order t needs k^i - 1
+a unit for 0 < i < t, and mod 3 that allows t = 2 only), and a fixed
+column would need 4 different entries among the few its multiplier allows.
 
-Measured on this machine: q = 15 in 3 s (one worker; 6 to 10 s with two);
-no answer in 600 s for q = 39 or 51 (two workers), nor in 90 s for q = 21.
-With q = 3p the multiplier -1 is the only one whose powers fix no column
-but 0 (a multiplier k of order t needs k^i - 1 a unit for 0 < i < t, and
-mod 3 that allows t = 2 only).
+Measured on this machine, one worker, seed 1 (CPU seconds): q = 15 in 0.3 s,
+21 in 1 s, 39 in 7 s; 51 none in 1,200 s.  Five rows (a (q, 5, 1) matrix,
+as a TD(5, q)) are far harder: q = 15 in 3 s, none for 21, 39 or 51 in 90
+to 600 s, nor by a throwaway simulated annealing (cost 2 or more).
 """
 
 from __future__ import annotations
@@ -41,15 +43,15 @@ import argparse
 import sys
 
 
-def solve(q: int, seconds: float, workers: int, seed: int) -> list[list[int]] | None:
-    """Rows 0 to 4 of a (q, 5, 1) difference matrix over Z_q, or None when the
+def solve(q: int, seconds: float, workers: int, seed: int, k: int = 4) -> list[list[int]] | None:
+    """The k rows of a (q, k, 1) difference matrix over Z_q, or None when the
     solver found none in time."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
     unknown = [
         [model.NewConstant(0)] + [model.NewIntVar(0, q - 1, f"x{r}_{c}") for c in range(1, q)]
-        for r in range(3)
+        for r in range(k - 2)
     ]
     identity = [model.NewConstant(c) for c in range(q)]
 
@@ -68,8 +70,8 @@ def solve(q: int, seconds: float, workers: int, seed: int) -> list[list[int]] | 
             differences_all_different(row, other)
         for c in range(1, (q + 1) // 2):  # the multiplier -1
             model.Add(row[q - c] + row[c] == q)
-    model.Add(unknown[0][1] < unknown[1][1])  # the rows in order
-    model.Add(unknown[1][1] < unknown[2][1])
+    for row, after in zip(unknown, unknown[1:]):  # the rows in order
+        model.Add(row[1] < after[1])
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers

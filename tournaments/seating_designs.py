@@ -200,7 +200,8 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
     (y, h) meet only in the round j with (m_h - m_g) * j = y - x (a
     resolvable transversal design, from k mutually orthogonal Latin
     squares).  Orders with a prime-power factor below k take a stored
-    difference matrix instead (:func:`_difference_matrix_rounds`: 15).
+    difference matrix instead, times a field's where it must
+    (:func:`_difference_matrix_rounds`: 15, 21, 39, 84 = 21 x 4, ...).
     Either way round 0 seats table t at {g * q + t : g < k}.  Returns []
     when q has neither.
     """
@@ -216,26 +217,35 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
     ]
 
 
-#: (q, 5, 1) difference matrices over Z_q for orders q that have no
+#: (q, 4, 1) difference matrices over Z_q for orders q that have no
 #: transversal design from fields (:func:`_ring`: a prime-power factor
 #: below 4), found with CP-SAT (``bench/seating_difference_matrices.py Q``,
-#: one worker, seed 1; the columns fixed by c -> -c): per q, rows 2, 3 and
-#: 4; row 0 is all 0 and row 1 is 0, 1, .., q - 1 (any difference matrix
+#: one worker, seed 1; the columns fixed by c -> -c): per q, rows 2 and 3;
+#: row 0 is all 0 and row 1 is 0, 1, .., q - 1 (any difference matrix
 #: takes that form).  For any two rows, the differences of their entries
 #: column by column are every element of Z_q once (the difference method:
 #: Handbook of Combinatorial Designs, 2nd ed., III.17); the tests check it.
-DIFFERENCE_MATRICES: dict[int, tuple[str, str, str]] = {
-    15: (  # 3 s
-        "0 6 13 4 10 7 3 14 1 12 8 5 11 2 9",
-        "0 13 12 9 8 4 14 5 10 1 11 7 6 3 2",
-        "0 14 8 2 11 10 9 3 12 6 5 4 13 7 1",
+DIFFERENCE_MATRICES: dict[int, tuple[str, str]] = {
+    15: (  # 0.3 s
+        "0 10 13 6 3 7 11 14 1 4 8 12 9 2 5",
+        "0 11 10 14 13 3 9 8 7 6 12 2 1 5 4",
+    ),
+    21: (  # 1 s
+        "0 16 4 20 14 8 19 12 15 18 11 10 3 6 9 2 13 7 1 17 5",
+        "0 20 13 18 11 9 14 6 5 4 19 2 17 16 15 7 12 10 3 8 1",
+    ),
+    39: (  # 7 s
+        "0 32 16 18 27 34 38 10 36 14 28 24 6 9 26 35 17 8 20 2 37 19 31 22 4 13 30 33 15 11 "
+        "25 3 29 1 5 12 21 23 7",
+        "0 34 29 8 11 15 37 21 32 20 14 9 33 26 17 38 35 16 27 36 3 12 23 4 1 22 13 6 30 25 "
+        "19 7 18 2 24 28 31 10 5",
     ),
 }
 
 
 def difference_matrix(q: int) -> list[list[int]]:
-    """The stored (q, 5, 1) difference matrix over Z_q
-    (:data:`DIFFERENCE_MATRICES`): 5 rows of q entries in 0 .. q - 1; []
+    """The stored (q, 4, 1) difference matrix over Z_q
+    (:data:`DIFFERENCE_MATRICES`): 4 rows of q entries in 0 .. q - 1; []
     when none is stored."""
     if q not in DIFFERENCE_MATRICES:
         return []
@@ -244,21 +254,47 @@ def difference_matrix(q: int) -> list[list[int]]:
     ]
 
 
+def _difference_rows(q: int) -> tuple[list[list[int]], Any] | None:
+    """Four rows of a (q, 4, 1) difference matrix over an abelian group on
+    0 .. q - 1, each with 0 in column 0, and the group's addition: a stored
+    one over Z_s (:func:`difference_matrix`) when s = q, or times the rows
+    m_g c of :func:`_ring` (r) for q = s r (the direct product of
+    difference matrices is one: element x s-part x // r, r-part x % r);
+    None when there is neither."""
+    if q in DIFFERENCE_MATRICES:
+        return difference_matrix(q), lambda a, b: (a + b) % q
+    for s in sorted(DIFFERENCE_MATRICES):
+        r, rest = divmod(q, s)
+        ops = _ring(r, 4) if not rest else None
+        if ops is None:
+            continue
+        stored = difference_matrix(s)
+        add_r, mul_r, units = ops
+
+        def add(a: int, b: int, s: int = s, r: int = r, add_r: Any = add_r) -> int:
+            return (a // r + b // r) % s * r + add_r(a % r, b % r)
+
+        rows = [
+            [row[c // r] * r + mul_r(units[g], c % r) for c in range(q)]
+            for g, row in enumerate(stored)
+        ]
+        return rows, add
+    return None
+
+
 def _difference_matrix_rounds(q: int, k: int) -> list[list[list[int]]]:
-    """:func:`transversal_rounds` from the stored difference matrix D of
-    order q, k <= 4: the transversal design TD(5, q) with blocks
-    {(D[r][c] + t, r)} for every column c and t in Z_q, less row 0, whose
-    blocks with D[0][c] + t = j (that is t = j) are round j.  Player x of
-    group g (row g + 1) is numbered ``g * q + c`` where D[g + 1][c] = x, so
-    round 0 seats table c at {g * q + c}, as the rounds from a field do.
-    [] when none is stored or k > 4."""
-    rows = difference_matrix(q)
-    if not rows or k > 4:
+    """:func:`transversal_rounds` from a (q, 4, 1) difference matrix D
+    (:func:`_difference_rows`), k <= 4: round c seats table t at
+    {g * q + D[g][c] + t : g < k}, so two players of groups g and h meet in
+    the one round whose column has their difference, and round 0 seats
+    table t at {g * q + t}, as the rounds from a field do.  [] when there
+    is no such matrix here or k > 4."""
+    found = _difference_rows(q) if k <= 4 else None
+    if found is None:
         return []
-    place = [{x: c for c, x in enumerate(row)} for row in rows[1 : k + 1]]
+    rows, add = found
     return [
-        [sorted(g * q + place[g][(rows[g + 1][c] + j) % q] for g in range(k)) for c in range(q)]
-        for j in range(q)
+        [sorted(g * q + add(rows[g][c], t) for g in range(k)) for t in range(q)] for c in range(q)
     ]
 
 
@@ -1705,7 +1741,7 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
     (:func:`framed_rounds`: 108, 152, 168, 212, 228, 272, 276, 300, 348, 360,
     380 and 392 players, the most rounds).  A design of type 3^u (or one
     table) made v (3v) times by a transversal design, a 4-frame of type
-    3^v on each group (:func:`frame_product_rounds`: 120, 180, 216, 240,
+    3^v on each group (:func:`frame_product_rounds`: 120, 156, 180, 216,
     252, 312, 324 and 396 players, the most rounds)."""
     best: tuple[list[list[list[int]]], str] = ([], "")
 

@@ -639,6 +639,7 @@ def test_a_frame_without_all_its_pieces_gives_nothing(n, g0, u, m):
         (240, 3, 5, 1, 16),
         (252, 3, 21, 1, 4),
         (396, 3, 33, 1, 4),
+        (156, 3, 13, 1, 4),
     ],
 )
 def test_a_design_made_m_v_times_with_a_frame_on_each_group_is_a_complete_design(n, f, v, d, small):
@@ -685,16 +686,31 @@ def test_a_frame_product_without_all_its_pieces_gives_nothing(n, f, v, d):
 
 @pytest.mark.parametrize("q", sorted(seating_designs.DIFFERENCE_MATRICES))
 def test_every_stored_difference_matrix_gives_a_resolvable_transversal_design(q):
-    """Any two rows of a (q, 5, 1) difference matrix differ by every element
+    """Any two rows of a (q, 4, 1) difference matrix differ by every element
     of Z_q once, so its TD(4, q) seats two players of different groups
     together once, and its round 0 is the diagonal."""
     rows = seating_designs.difference_matrix(q)
-    assert len(rows) == 5 and rows[0] == [0] * q and rows[1] == list(range(q))
+    assert len(rows) == 4 and rows[0] == [0] * q and rows[1] == list(range(q))
     for r, s_ in itertools.combinations(rows, 2):
         assert sorted((x - y) % q for x, y in zip(r, s_)) == list(range(q))
-    td = transversal_rounds(q, 4)
+    assert_transversal_design(transversal_rounds(q, 4), q)
+
+
+@pytest.mark.parametrize("q", [84, 60, 105, 195])
+def test_a_stored_difference_matrix_times_a_field_gives_a_transversal_design(q):
+    """84 = 21 x 4, 60 = 15 x 4, 105 = 15 x 7 and 195 = 15 x 13: the direct
+    product of the stored matrix and a field's."""
+    assert seating_designs._ring(q, 4) is None  # a factor 3: no field gives it
+    assert_transversal_design(transversal_rounds(q, 4), q)
+    assert transversal_rounds(12, 4) == []  # no matrix of order 12 stored
+
+
+def assert_transversal_design(td, q):
+    """q rounds of 4 q players in 4 groups of q, two of different groups
+    together once, one of each group a table, round 0 the diagonal."""
     assert len(td) == q
     assert_resolvable_design(td, 4 * q)
+    assert all(len({p // q for p in t}) == 4 for r in td for t in r)
     assert len(meetings(as_seating(td))) == 6 * q * q  # every pair of different groups
     assert td[0] == [[g * q + t for g in range(4)] for t in range(q)]
 
@@ -780,6 +796,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (324, 107, "made 9 by the transversal design TD(4, 9), and the 4-frame of type 3^9"),
         (252, 83, "the transversal design TD(4, 63), and the 4-frame of type 3^21 (developed"),
         (396, 131, "TD(4, 99), and the 4-frame of type 3^33 (the resolvable (100, 4, 1) design"),
+        (156, 51, "the transversal design TD(4, 39), and the 4-frame of type 3^13"),
+        (336, 111, "transversal design TD(4, 84) and its groups by resolvable 4-GDD of type 3^28"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
     ],
 )
