@@ -1043,11 +1043,6 @@ FRAME_BASES: dict[tuple[int, int], tuple[str, ...]] = {
 ORBIT_FRAME_BASES: dict[tuple[int, int], tuple[int, int, tuple[str, ...]]] = {
     (3, 13): (39, 13, ("8 5 27 12 | 11 10 2 16 | 17 7 35 19",)),  # T = 0.3
     (3, 17): (51, 17, ("4 13 45 6 | 44 16 1 41 | 49 19 20 14 | 5 29 42 9",)),  # T = 0.3
-    (3, 21): (
-        63,
-        21,
-        ("9 7 13 52 | 50 59 33 47 | 45 18 40 53 | 22 6 37 62 | 14 44 25 15",),
-    ),  # T = 0.3
     (6, 9): (54, 18, ("1 30 38 14 | 51 16 23 11 | 35 31 46 25 | 39 8 40 42",)),  # T = 0.8
     (9, 5): (  # T = 0.3
         15,
@@ -1076,7 +1071,7 @@ def frame_source(g: int, u: int) -> str:
         return "cyclic, found with CP-SAT"
     if (g, u) in ORBIT_FRAME_BASES:
         return f"developed over Z_{ORBIT_FRAME_BASES[(g, u)][0]}, found by simulated annealing"
-    return f"the resolvable ({3 * u + 1}, 4, 1) design less one player"
+    return f"the 1-rotational resolvable ({3 * u + 1}, 4, 1) design less its fixed player"
 
 
 def frame_rounds(g: int, u: int) -> list[list[list[list[int]]]]:

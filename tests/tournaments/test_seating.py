@@ -579,14 +579,15 @@ def test_every_frame_seats_players_of_different_groups_together_once(g, u):
 def test_a_resolvable_design_less_one_player_is_a_frame_of_type_3():
     """The resolvable (3u + 1, 4, 1) design less its fixed player: round i
     seated that player with group i, so the rest of round i leaves group i
-    out; the stored frames 3^5 .. 3^21 are kept as found."""
+    out; the stored frames 3^5 .. 3^17 are kept as found."""
     assert {(3, u) for u in (25, 33, 133)} <= set(frame_types())
     frame = frame_rounds(3, 33)
     assert len(frame) == 33 and all(len(rounds) == 1 for rounds in frame)
     assert frame[0][0] == [t for t in seating_designs.rotational_classes(100)[0] if 99 not in t]
     assert frame_rounds(3, 7) == [] and frame_rounds(6, 13) == []
     assert (
-        seating_designs.frame_source(3, 33) == "the resolvable (100, 4, 1) design less one player"
+        seating_designs.frame_source(3, 33)
+        == "the 1-rotational resolvable (100, 4, 1) design less its fixed player"
     )
     assert "CP-SAT" in seating_designs.frame_source(3, 5)
 
@@ -794,8 +795,16 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (80, 26, "type 2^40 over Z_26"),  # one round more than TD(4, 20) and its groups
         (120, 39, "type 3^8 over Z_7, each player made 5 by the transversal design TD(4, 5), and"),
         (324, 107, "made 9 by the transversal design TD(4, 9), and the 4-frame of type 3^9"),
-        (252, 83, "the transversal design TD(4, 63), and the 4-frame of type 3^21 (developed"),
-        (396, 131, "TD(4, 99), and the 4-frame of type 3^33 (the resolvable (100, 4, 1) design"),
+        (
+            252,
+            83,
+            "TD(4, 63), and the 4-frame of type 3^21 (the 1-rotational resolvable (64, 4, 1)",
+        ),
+        (
+            396,
+            131,
+            "TD(4, 99), and the 4-frame of type 3^33 (the 1-rotational resolvable (100, 4, 1)",
+        ),
         (156, 51, "the transversal design TD(4, 39), and the 4-frame of type 3^13"),
         (336, 111, "transversal design TD(4, 84) and its groups by resolvable 4-GDD of type 3^28"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
