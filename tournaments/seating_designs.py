@@ -1160,7 +1160,7 @@ def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list
     """A resolvable 4-GDD of type f^(n / f) on ``n`` players from one of
     type d^u on d u players (u = n / (f v); the known design,
     :func:`repeat_free_rounds`, or one table when u = 4 and d = 1), the
-    stored 4-frame of type f^v (:func:`frame_rounds`) and the transversal
+    4-frame of type f^v (:func:`frame_rounds`) and the transversal
     design TD(4, m v), m = f / d (:func:`transversal_rounds`), with its
     name; ([], "") when a piece is missing.  (n / f - 1) f / 3 rounds, the
     most: 120 players from type 3^8 and the frame 3^5 (39 rounds); 60 from
