@@ -102,7 +102,9 @@ def main() -> None:
         sys.exit("the order must be odd and at least 5 (Z_q of even order has none)")
     rows = solve(args.q, args.seconds, args.workers, args.seed)
     if rows is None:
-        sys.exit(f"no (q, 5, 1) difference matrix over Z_{args.q} found in {args.seconds:g} s")
+        sys.exit(
+            f"no ({args.q}, 4, 1) difference matrix over Z_{args.q} found in {args.seconds:g} s"
+        )
     assert is_difference_matrix(rows, args.q)
     print(f"    {args.q}: (")
     for row in rows[2:]:
