@@ -1192,7 +1192,8 @@ def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list
         return [], ""
     m, u = f // d, n // (f * v)
     levels = m * v
-    if (u - 1) * d < f or not frame_rounds(f, v) or not _has_transversal(levels, 4):
+    frame = frame_rounds(f, v) if (u - 1) * d >= f else []
+    if not frame or not _has_transversal(levels, 4):
         return [], ""
     small_n = d * u
     if small_n == 4 and d == 1:
@@ -1203,13 +1204,15 @@ def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list
     if not groups or len(groups[0]) != d or len(small) != (u - 1) * d // 3:
         return [], ""
     holey = f // 3
-    rounds: list[list[list[int]]] = []
-    for j, tables in enumerate(small):
-        grown = inflated_rounds([tables], small_n, levels)
-        rounds.extend(grown[1:] if j < holey else grown)
-    for a, frame in enumerate(frame_rounds(f, v)):
+    # round j * levels is small round j's diagonal: the first f / 3 of them go
+    rounds = [
+        tables
+        for i, tables in enumerate(inflated_rounds(small, small_n, levels))
+        if i % levels or i // levels >= holey
+    ]
+    for a, holey_rounds in enumerate(frame):
         block = range(a * m, a * m + m)
-        for j, frame_tables in enumerate(frame):
+        for j, frame_tables in enumerate(holey_rounds):
             seated = [sorted(y * levels + x for y in table) for table in small[j] for x in block]
             for group in groups:
                 # frame player p: level block p % v, place p // v: player and level in the block
