@@ -83,6 +83,13 @@ and for fair repeat-free schedules with odd tables or byes:
   infeasible, nearly all within a second, since the odd tables' players,
   shifted round by round along their layers, hand some a second odd table
   before others have one; 4 unknown after 60 s;
+- with no fixed point (a fixed player sits at a table of one size every
+  round, so the tables of 5 could not go round fairly), the fields of
+  4R + 2 players over R rounds with two tables of 5, where the tabu
+  search ends 1 to 5 repeats short (``bench/seating_hunt.py``): two layers
+  over Z_(2R + 1) (30 x 7 over Z_15, 34 x 8, 38 x 9, 42 x 10, 46 x 11 and
+  50 x 12 over Z_25) and Z_n (30 x 7 to 42 x 10) are each infeasible in
+  0 to 4 s (``--zero``, one worker);
 - 37 x 12 with a bye: Z_37 and Z_36 with a fixed point, no answer in 300 s;
   with a multiplier infeasible at once (Z_37: u = 10, 36; Z_36: u = 13,
   17, 19, 35);
