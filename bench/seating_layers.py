@@ -64,6 +64,24 @@ to 0.25 over 3 * 10^8 steps (a variant not kept: 3 to 5 runs each, m = 35
 without u too): every run ends 2 to 4 wrongly covered classes short.
 Success goes by the seed: at m = 31 seed 1 finds the stored design in
 34 s, seed 2 nothing in 3 minutes.
+
+The paired form needs a unit of order 3 mod m (some prime power factor
+p^k of m with 3 dividing p^(k - 1) (p - 1)).  Of the maximal fields of
+type 2^u still without a design (``bench/seating.py --maximal``), 164,
+188, 236, 260, 296, 344 and 368 players have one (m = 54: u = 19 or 37;
+62: 5 or 25; 78, 86, 98, 114, 122), while 68, 92, 104, 140, 200, 248,
+284, 308, 332 and 356 have none, so this form cannot give them.  Annealed
+(about a million steps a second on this machine): 164 x 54 ended 4 to 10
+wrongly covered classes short in eight runs of 3 * 10^8 to 1.2 * 10^9
+steps (seeds 1 to 11, T = 0.25 to 0.45, u = 19 and 37; T = 0.3 ends
+lowest, at 4), and a first run at T = 0.45 found nothing in 21 minutes;
+188 x 62 (u = 5) nothing in 21 minutes at T = 0.45, and 6 short after
+6 * 10^8 steps at 0.3; 132 x 43 in the layered form (u = 6) ended 8 short after 6 * 10^8
+steps at T = 0.4.  A variant without the turning symmetry (every point
+of the three layers placed on its own, the fixed players' tables one
+point of each layer; a throwaway C file) did not even find 44 x 14: it
+stalled 4 to 8 classes short in 10^8 steps at T = 0.3 to 1.0, with or
+without cooling.
 """
 
 from __future__ import annotations
