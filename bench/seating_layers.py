@@ -76,8 +76,8 @@ wrongly covered classes short in eight runs of 3 * 10^8 to 1.2 * 10^9
 steps (seeds 1 to 11, T = 0.25 to 0.45, u = 19 and 37; T = 0.3 ends
 lowest, at 4), and a first run at T = 0.45 found nothing in 21 minutes;
 188 x 62 (u = 5) nothing in 21 minutes at T = 0.45, and 6 short after
-6 * 10^8 steps at 0.3; 132 x 43 in the layered form (u = 6) ended 8 short after 6 * 10^8
-steps at T = 0.4.  A variant without the turning symmetry (every point
+6 * 10^8 steps at 0.3; 132 x 43 in the layered form (u = 6) ended 8
+short after 6 * 10^8 steps at T = 0.4.  A variant without the turning symmetry (every point
 of the three layers placed on its own, the fixed players' tables one
 point of each layer; a throwaway C file) did not even find 44 x 14: it
 stalled 4 to 8 classes short in 10^8 steps at T = 0.3 to 1.0, with or
