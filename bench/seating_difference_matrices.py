@@ -35,6 +35,9 @@ Measured on this machine, one worker, seed 1 (CPU seconds): q = 15 in 0.3 s,
 21 in 1 s, 39 in 7 s; 51 none in 1,200 s.  Five rows (a (q, 5, 1) matrix,
 as a TD(5, q)) are far harder: q = 15 in 3 s, none for 21, 39 or 51 in 90
 to 600 s, nor by a throwaway simulated annealing (cost 2 or more).
+TD(4, 51) no longer needs a matrix: Wilson's construction
+(``seating_designs.wilson_blocks``, 51 = 4 * 11 + 7) gives TD(5, 51), and
+so the resolvable TD(4, 51) behind 204 x 67.
 """
 
 from __future__ import annotations

@@ -201,15 +201,17 @@ def transversal_rounds(q: int, k: int) -> list[list[list[int]]]:
     resolvable transversal design, from k mutually orthogonal Latin
     squares).  Orders with a prime-power factor below k take a stored
     difference matrix instead, times a field's where it must
-    (:func:`_difference_matrix_rounds`: 15, 21, 39, 84 = 21 x 4, ...).
-    Either way round 0 seats table t at {g * q + t : g < k}.  Returns []
-    when q has neither.
+    (:func:`_difference_matrix_rounds`: 15, 21, 39, 84 = 21 x 4, ...), or
+    else Wilson's construction from smaller transversal designs
+    (:func:`_wilson_rounds`: 24, 33, 51, 57, ...).  Either way round 0
+    seats table t at {g * q + t : g < k}.  Returns [] when q has none of
+    them (6, 10, 12, 14, 18, 22, ... for k = 4).
     """
     ops = _ring(q, k)
     if k > q:
         return []
     if ops is None:
-        return _difference_matrix_rounds(q, k)
+        return _difference_matrix_rounds(q, k) or _wilson_rounds(q, k)
     add, mul, units = ops
     return [
         [sorted(g * q + add(t, mul(units[g], j)) for g in range(k)) for t in range(q)]
@@ -295,6 +297,125 @@ def _difference_matrix_rounds(q: int, k: int) -> list[list[list[int]]]:
     rows, add = found
     return [
         [sorted(g * q + add(rows[g][c], t) for g in range(k)) for t in range(q)] for c in range(q)
+    ]
+
+
+def _transversal_blocks(q: int, k: int) -> list[tuple[int, ...]]:
+    """The q * q blocks of a transversal design TD(k, q), each a tuple of
+    k points in 0 .. q - 1, point i from group i: the resolvable TD(k - 1,
+    q) of :func:`transversal_rounds` with each round's number as group
+    k - 1 (a round seats everybody once, so a round meets every player
+    once).  [] when there is none here; q = 1 is the one block of zeros."""
+    if q == 1:
+        return [(0,) * k]
+    rounds = transversal_rounds(q, k - 1)
+    return [
+        tuple(p % q for p in table) + (j,)  # a table holds group g's player g * q + x
+        for j, tables in enumerate(rounds)
+        for table in tables
+    ]
+
+
+def wilson_split(q: int, k: int) -> tuple[int, int, int] | None:
+    """(m, t, u) with q = m t + u, 0 <= u <= t, for which :func:`wilson_blocks`
+    has every ingredient: TD(k + 1, t) from fields (:func:`_ring`), TD(k, m),
+    TD(k, m + 1) and TD(k, u) (u = 0 and u = 1 need none) from
+    :func:`transversal_rounds`; the largest t first.  None when no split of
+    q has them all here."""
+    for t in range(q // 2, 1, -1):
+        if _ring(t, k) is None:  # TD(k + 1, t) from fields only: no recursion in k
+            continue
+        for m in range(2, q // t + 1):
+            u = q - m * t
+            if u > t or not (_has_blocks(m, k) and _has_blocks(m + 1, k)):
+                continue
+            if u <= 1 or _has_blocks(u, k):
+                return m, t, u
+    return None
+
+
+def wilson_blocks(q: int, k: int) -> list[tuple[int, ...]]:
+    """A transversal design TD(k, q) by Wilson's construction (Wilson,
+    "Concerning the number of mutually orthogonal Latin squares", Discrete
+    Math. 9, 1974; Handbook of Combinatorial Designs, 2nd ed., III.3.5):
+    with q = m t + u (:func:`wilson_split`), a TD(k + 1, t) whose last
+    group keeps u of its t points, each point of the first k groups made m
+    and each kept point one.  Blocks are tuples of k points in 0 .. q - 1,
+    point i from group i; point b m + j is the j-th copy of point b, point
+    m t + x the kept point x.
+
+    - A block through a dropped point becomes the blocks of a TD(k, m) on
+      the copies of its k points;
+    - a block through kept point x, those of a TD(k, m + 1) on the copies
+      and x in each group, less its block of x alone;
+    - and a TD(k, u) on the kept points gives those blocks of x alone
+      once, x meeting x' != x there.
+
+    Two points of different groups meet once: in the ingredient of the
+    one block of TD(k + 1, t) on their originals, or in TD(k, u).
+    [] when no split has every ingredient here."""
+    split = wilson_split(q, k)
+    if split is None:
+        return []
+    m, t, u = split
+    mt = m * t
+    small, plus = _transversal_blocks(m, k), _transversal_blocks(m + 1, k)
+    # the TD(k, m + 1) with its block of x alone last, its point m in every group
+    last = plus[0]
+    plus = [
+        tuple(m if c == last[i] else c - (c > last[i]) for i, c in enumerate(block))
+        for block in plus[1:]
+    ]
+    blocks = []
+    for big in _transversal_blocks(t, k + 1):
+        *points, x = big
+        if x >= u:
+            blocks.extend(tuple(b * m + c for b, c in zip(points, block)) for block in small)
+        else:
+            blocks.extend(
+                tuple(mt + x if c == m else b * m + c for b, c in zip(points, block))
+                for block in plus
+            )
+    if u:
+        blocks.extend(tuple(mt + x for x in block) for block in _transversal_blocks(u, k))
+    return blocks
+
+
+def transversal_name(q: int, k: int) -> str:
+    """ "TD(k, q)" for a schedule's name, with "(Wilson 1974)"
+    when :func:`transversal_rounds` makes it so (no field nor stored
+    matrix has it)."""
+    wilson = k <= q and _ring(q, k) is None and (k > 4 or _difference_rows(q) is None)
+    return f"TD({k}, {q})" + (" (Wilson 1974)" if wilson else "")
+
+
+def _has_blocks(q: int, k: int) -> bool:
+    """Whether :func:`_transversal_blocks` (q, k) has a TD(k, q)."""
+    return q == 1 or _has_transversal(q, k - 1)
+
+
+def _wilson_rounds(q: int, k: int) -> list[list[list[int]]]:
+    """:func:`transversal_rounds` from Wilson's TD(k + 1, q)
+    (:func:`wilson_blocks`): round x seats the blocks through point x of
+    the last group, less that point (they meet every other point once), and
+    each group's points are renumbered so that round 0 is the diagonal
+    (table t at {g * q + t : g < k}).  51 = 4 * 11 + 7: TD(6, 11),
+    TD(5, 4), TD(5, 5) and TD(5, 7).  [] when there is none."""
+    blocks = wilson_blocks(q, k + 1)
+    if not blocks:
+        return []
+    by_round: list[list[tuple[int, ...]]] = [[] for _ in range(q)]
+    for block in blocks:
+        by_round[block[k]].append(block[:k])
+    by_round[0].sort()
+    # group g's point in round 0's table t is renamed t
+    name = [[0] * q for _ in range(k)]
+    for t, block in enumerate(by_round[0]):
+        for g, p in enumerate(block):
+            name[g][p] = t
+    return [
+        sorted(sorted(g * q + name[g][p] for g, p in enumerate(block)) for block in tables)
+        for tables in by_round
     ]
 
 
@@ -1147,7 +1268,8 @@ def framed_rounds(n: int, g0: int, u: int, m: int) -> tuple[list[list[list[int]]
         where = dict(zip(own, group)) | {p: g * u + e for e, p in enumerate(extra)}
         for tables, inner_tables in zip(grown, inner):
             rounds.append(tables + [sorted(where[p] for p in t) for t in inner_tables])
-    made = f", each player made {m} by the transversal design TD(4, {m})" if m > 1 else ""
+    td = transversal_name(m, 4)
+    made = f", each player made {m} by the transversal design {td}" if m > 1 else ""
     how = frame_source(g0, u)
     name = (
         f"4-frame of type {g0}^{u} (Rees and Stinson 1992; {how}){made}, "
@@ -1228,7 +1350,7 @@ def frame_product_rounds(n: int, f: int, v: int, d: int) -> tuple[list[list[list
         else f"{small_name}, each player made {levels} by the transversal design"
     )
     name = (
-        f"{made} TD(4, {levels}), "
+        f"{made} {transversal_name(levels, 4)}, "
         f"and the 4-frame of type {f}^{v} ({how}) on each group (Rees and Stinson 1992)"
     )
     return rounds, name
@@ -1817,7 +1939,7 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     if len(classes) * m + len(inner) <= current:
         return
     rounds = inflated_rounds(classes, small, m, k)
-    td = f"transversal design TD({k}, {m})"
+    td = f"transversal design {transversal_name(m, k)}"
     whole = td if small == k else f"{name}, each player made {m} by the {td}"
     if not inner:
         offer(rounds, whole)

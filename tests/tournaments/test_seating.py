@@ -397,9 +397,29 @@ def test_transversal_rounds_over_a_product_of_fields(q, k):
     assert len(meetings(as_seating(rounds))) == q * q * k * (k - 1) // 2  # all across groups
 
 
-@pytest.mark.parametrize(("q", "k"), [(12, 4), (10, 3), (24, 4), (6, 3)])
-def test_transversal_rounds_need_every_prime_power_factor_at_least_k(q, k):
+@pytest.mark.parametrize(("q", "k"), [(12, 4), (10, 3), (22, 4), (6, 3)])
+def test_transversal_rounds_need_fields_a_stored_matrix_or_a_wilson_split(q, k):
+    """12 and 22: a factor 2 or 3, no stored matrix, and no q = m t + u
+    with TD(6, t), TD(5, m), TD(5, m + 1) and TD(5, u) here."""
     assert transversal_rounds(q, k) == []
+    assert seating_designs.wilson_split(q, k + 1) is None
+
+
+@pytest.mark.parametrize(
+    ("q", "split"),
+    [(24, (4, 5, 4)), (33, (4, 8, 1)), (51, (4, 11, 7)), (81, (4, 19, 5)), (93, (4, 23, 1))],
+)
+def test_wilson_gives_the_transversal_designs_fields_do_not(q, split):
+    """Wilson (1974): q = m t + u from TD(6, t), TD(5, m), TD(5, m + 1) and
+    TD(5, u); its TD(5, q) has every pair of points of different groups in
+    one block, and less its last group it is the resolvable TD(4, q)."""
+    assert seating_designs._ring(q, 4) is None and q not in seating_designs.DIFFERENCE_MATRICES
+    assert seating_designs.wilson_split(q, 5) == split
+    blocks = seating_designs.wilson_blocks(q, 5)
+    assert len(blocks) == q * q
+    for i, j in itertools.combinations(range(5), 2):
+        assert len({(b[i], b[j]) for b in blocks}) == q * q  # each pair of points once
+    assert_transversal_design(transversal_rounds(q, 4), q)
 
 
 @pytest.mark.parametrize("m", sorted(seating_designs.ROTATIONAL_BASES))
@@ -786,8 +806,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (112, 37, "1-rotational over Z_37"),
         (128, 42, "TD(4, 32) and its groups by resolvable 4-GDD of type 2^16"),
         (144, 47, "TD(4, 36) and its groups by resolvable 4-GDD of type 3^12"),
-        (192, 63, "type 3^8 over Z_7, each player made 8 by the transversal design TD(4, 8)"),
-        (384, 127, "made 16 by the transversal design TD(4, 16) and its groups by resolvable"),
+        (192, 63, "TD(4, 48) (Wilson 1974) and its groups by resolvable 4-GDD of type 3^16"),
+        (384, 127, "TD(4, 96) (Wilson 1974) and its groups by resolvable 4-GDD of type 3^32"),
         (108, 35, "4-frame of type 3^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (392, 130, "4-frame of type 6^5 (Rees and Stinson 1992; cyclic, found with CP-SAT), each"),
         (380, 126, "4-frame of type 6^9 (Rees and Stinson 1992; developed over Z_54, found"),
@@ -806,6 +826,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
             "TD(4, 99), and the 4-frame of type 3^33 (the 1-rotational resolvable (100, 4, 1)",
         ),
         (156, 51, "the transversal design TD(4, 39), and the 4-frame of type 3^13"),
+        (204, 67, "the transversal design TD(4, 51) (Wilson 1974), and the 4-frame of type 3^17"),
+        (132, 33, "transversal design TD(4, 33) (Wilson 1974)"),  # 33 = 4 * 8 + 1
         (336, 111, "transversal design TD(4, 84) and its groups by resolvable 4-GDD of type 3^28"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
     ],
@@ -850,6 +872,7 @@ def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
         (228, 75),
         (276, 91),
         (120, 39),
+        (204, 67),
     ],
 )
 def test_maximal_fields_get_their_complete_design(n, rounds):
