@@ -884,6 +884,44 @@ def test_maximal_fields_get_their_complete_design(n, rounds):
         assert len(meetings(plan)) == n * (n - 1) // 2
 
 
+def test_a_design_on_four_fewer_players_takes_four_more_by_splitting_a_table_a_round():
+    """104 players, 33 rounds: the (100, 4, 1) design's rounds, each with one
+    table {a, b, c, d} split into {a, b, w, x} and {c, d, y, z}.  Only the
+    new players meet again: 2 pairs a round, less their 6 first meetings;
+    each new player meets 66 design players, each once."""
+    from tournaments import seating
+    from tournaments.seating_search import SearchProblem
+
+    n, rounds = 104, 33
+    plan = table_plan(n)
+    problem = SearchProblem(n=n, sizes=plan.sizes, rounds=rounds, seed=1)
+    start = seating._design_plus_start(problem, plan, 4, random.Random(1))
+    assert start is not None and len(start) == rounds
+    for tables in start:
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        assert {len(t) for t in tables} == {4}
+    seen = Counter(
+        pair for tables in start for t in tables for pair in itertools.combinations(sorted(t), 2)
+    )
+    new = {p for pair, m in seen.items() if m > 2 for p in pair}  # they meet every third round
+    assert len(new) == 4
+    assert all(set(pair) & new for pair, m in seen.items() if m > 1)  # the design's pairs: once
+    new_pairs = sum(seen[pair] - 1 for pair in itertools.combinations(sorted(new), 2))
+    assert new_pairs == 2 * rounds - 6  # two pairs a round, less the six first meetings
+    assert sum(m - 1 for m in seen.values()) - new_pairs <= 5  # a new player's design partners
+
+
+@pytest.mark.parametrize(("n", "rounds", "most"), [(104, 34, 116), (248, 82, 317), (68, 22, 14)])
+def test_the_start_with_fewer_repeats_is_kept(n, rounds, most):
+    """Near the most rounds, 104 and 248 players (no design of their own)
+    start from the design on 4 fewer players (from scratch the plans had
+    205 and 1,013 repeats); 68 keeps the transversal design TD(4, 17) and
+    the search's rounds after it, which start with fewer repeats than the
+    design on 64 plus 4 (30 against 81)."""
+    plan = plan_rounds(range(n), rounds, seed=1)
+    assert count_repeated_pairs(plan) <= most
+
+
 @pytest.mark.parametrize(
     ("n", "rounds"), [(15, 5), (18, 4), (21, 5), (23, 7), (27, 9), (33, 11), (35, 11), (39, 12)]
 )
