@@ -599,6 +599,7 @@ def _generate(
                 start = _fewest_repeats(
                     _design_and_search_start(problem, plan, options.table_size, rng),
                     _design_plus_start(problem, plan, options.table_size, rng),
+                    _design_and_groups_start(problem, plan, options.table_size, rng),
                 )
         target = _target(n, rounds, plan, options.table_size, past_ages)
         schedule = seating_search.search(replace(problem, start=start, target=target))
@@ -821,6 +822,53 @@ def _fewest_repeats(
         if fewest is None or repeats < fewest:
             best, fewest = start, repeats
     return best
+
+
+def _design_and_groups_start(
+    problem: seating_search.SearchProblem, plan: TablePlan, table_size: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """For tables of 4 only, past the rounds of the design on ``n``
+    players whose groups (the pairs it never seats, :func:`groups_left`)
+    hold ``g`` players each, g = 1 (mod 4): the design's rounds, relabelled,
+    then each group seated by a stored repeat-free schedule on g players
+    with a bye a round (``seating_designs.fair_schedule``), and the players
+    on a bye, one of each group, seated together.  They met in the design,
+    so each of their tables repeats 6 pairs, and nothing else does: 132 x 43,
+    TD(4, 33) and the 33 x 10 schedule with a bye, 60 repeats where the
+    design and the search's rounds after it start at 101 (the plans end at
+    8 and 101).  When the stored schedule has fewer rounds than are left,
+    the search plans the rest (164 x 54: TD(4, 41), 12 rounds of 41 x 12
+    with a bye, one more).  None when it does not apply or no such
+    schedule is stored."""
+    n, rounds = problem.n, problem.rounds
+    k = table_size
+    if k != 4 or plan.byes or any(s != k for s in plan.sizes):
+        return None
+    classes, _name = seating_designs.repeat_free_rounds(n, k)
+    if not 1 < len(classes) < rounds:
+        return None
+    groups = seating_designs.groups_left(classes, n)
+    if not groups or len(groups) % k or any(len(g) != len(groups[0]) for g in groups):
+        return None
+    g = len(groups[0])
+    inner = seating_designs.fair_schedule(g, (k,) * (g // k), 1) if g % k == 1 else []
+    if not inner:
+        return None
+    extra = rounds - len(classes)
+    order = list(range(n))
+    rng.shuffle(order)
+    design = [[sorted(order[p] for p in t) for t in c] for c in classes]
+    rng.shuffle(design)
+    for tables in inner[:extra]:
+        seated = [sorted(order[group[p]] for p in t) for group in groups for t in tables]
+        on_bye = sorted(
+            {order[p] for group in groups for p in group} - {p for t in seated for p in t}
+        )
+        seated.extend(sorted(on_bye[i : i + k]) for i in range(0, len(on_bye), k))
+        design.append(seated)
+    if len(design) < rounds:  # the stored schedule is short: the search plans the rest
+        return _extended_by_search(problem, plan, table_size, design)
+    return design
 
 
 def _design_plus_start(

@@ -911,13 +911,42 @@ def test_a_design_on_four_fewer_players_takes_four_more_by_splitting_a_table_a_r
     assert sum(m - 1 for m in seen.values()) - new_pairs <= 5  # a new player's design partners
 
 
-@pytest.mark.parametrize(("n", "rounds", "most"), [(104, 34, 116), (248, 82, 317), (68, 22, 14)])
+def test_a_design_s_groups_take_a_schedule_with_a_bye_and_those_on_it_sit_together():
+    """132 players, 43 rounds: TD(4, 33), then each group of 33 seated by the
+    33 x 10 schedule with a bye a round; the 4 players on a bye (one of
+    each group, who met in the transversal design) share a table, so 6
+    pairs a round meet again and no other pair does."""
+    from tournaments import seating
+    from tournaments.seating_search import SearchProblem
+
+    n, rounds = 132, 43
+    plan = table_plan(n)
+    problem = SearchProblem(n=n, sizes=plan.sizes, rounds=rounds, seed=1)
+    start = seating._design_and_groups_start(problem, plan, 4, random.Random(1))
+    assert start is not None and len(start) == rounds
+    for tables in start:
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        assert {len(t) for t in tables} == {4}
+    seen, again = set(), []  # per round, the tables seating a pair that met before
+    for tables in start:
+        pairs = [list(itertools.combinations(sorted(t), 2)) for t in tables]
+        again.append([sum(p in seen for p in table) for table in pairs if set(table) & seen])
+        seen.update(p for table in pairs for p in table)
+    assert again == [[]] * 33 + [[6]] * 10
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "most"),
+    [(104, 34, 116), (248, 82, 317), (68, 22, 14), (132, 43, 8), (264, 87, 97), (164, 54, 102)],
+)
 def test_the_start_with_fewer_repeats_is_kept(n, rounds, most):
     """Near the most rounds, 104 and 248 players (no design of their own)
     start from the design on 4 fewer players (from scratch the plans had
     205 and 1,013 repeats); 68 keeps the transversal design TD(4, 17) and
     the search's rounds after it, which start with fewer repeats than the
-    design on 64 plus 4 (30 against 81)."""
+    design on 64 plus 4 (30 against 81); 132, 264 and 164 seat the groups
+    of their transversal designs with a bye a round (before: 101, 233 and
+    178)."""
     plan = plan_rounds(range(n), rounds, seed=1)
     assert count_repeated_pairs(plan) <= most
 
