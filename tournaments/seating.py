@@ -596,10 +596,13 @@ def _generate(
         if options.constructions and not history and ranks is None:
             start = _design_start(n, rounds, plan, options.table_size, rng)
             if start is None:
+                # past the design, its groups seated with a bye a round have started
+                # with no more repeats than the search's rounds wherever both apply
+                past = _design_and_groups_start(problem, plan, options.table_size, rng)
+                if past is None:
+                    past = _design_and_search_start(problem, plan, options.table_size, rng)
                 start = _fewest_repeats(
-                    _design_and_search_start(problem, plan, options.table_size, rng),
-                    _design_plus_start(problem, plan, options.table_size, rng),
-                    _design_and_groups_start(problem, plan, options.table_size, rng),
+                    past, _design_plus_start(problem, plan, options.table_size, rng)
                 )
         target = _target(n, rounds, plan, options.table_size, past_ages)
         schedule = seating_search.search(replace(problem, start=start, target=target))
@@ -803,11 +806,11 @@ def _fewest_repeats(
 ) -> seating_search.Schedule | None:
     """The start with the fewest repeated pairs, the first of equals; None
     when there is none.  The joint search keeps most of a start's lead:
-    68 x 22, the transversal design's 17 rounds and then the search's
-    start at 30 repeats (the plan ends at 14), the design on 64 players
-    plus 4 at 81 (from it the plan ended at 73); 284 x 94, the design on
-    280 plus 4 at 410 (the plan: 372), the transversal design's 71 rounds
-    and the search at 553 (from it the plan ended at 520)."""
+    68 x 22, the transversal design TD(4, 17) and its groups with a bye a
+    round start at 30 repeats (the plan ends at 14), the design on 64
+    players plus 4 at 81 (from it the plan ended at 73); 284 x 94, the
+    design on 280 plus 4 at 410 (the plan: 372), the transversal design's
+    71 rounds and the search at 553 (from it the plan ended at 520)."""
     best, fewest = None, None
     for start in starts:
         if start is None:
@@ -830,16 +833,17 @@ def _design_and_groups_start(
     """For tables of 4 only, past the rounds of the design on ``n``
     players whose groups (the pairs it never seats, :func:`groups_left`)
     hold ``g`` players each, g = 1 (mod 4): the design's rounds, relabelled,
-    then each group seated by a stored repeat-free schedule on g players
-    with a bye a round (``seating_designs.fair_schedule``), and the players
+    then each group seated by a repeat-free schedule on g players with a
+    bye a round (``seating_designs.bye_rounds``), and the players
     on a bye, one of each group, seated together.  They met in the design,
     so each of their tables repeats 6 pairs, and nothing else does: 132 x 43,
     TD(4, 33) and the 33 x 10 schedule with a bye, 60 repeats where the
-    design and the search's rounds after it start at 101 (the plans end at
-    8 and 101).  When the stored schedule has fewer rounds than are left,
-    the search plans the rest (164 x 54: TD(4, 41), 12 rounds of 41 x 12
-    with a bye, one more).  None when it does not apply or no such
-    schedule is stored."""
+    design and the search's rounds after it start at 105 (the plans end at
+    8 and 101); 356 x 118, TD(4, 89) and 29 rounds of 89 players from the
+    (88, 4, 1) design, 174 against 827 (the plans: 163 and 778).  When the
+    schedule on g players has fewer rounds than are left, the search plans
+    the rest (372 x 123: 23 rounds of 93 from TD(4, 23), 7 more).  None
+    when it does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
     if k != 4 or plan.byes or any(s != k for s in plan.sizes):
@@ -851,7 +855,7 @@ def _design_and_groups_start(
     if not groups or len(groups) % k or any(len(g) != len(groups[0]) for g in groups):
         return None
     g = len(groups[0])
-    inner = seating_designs.fair_schedule(g, (k,) * (g // k), 1) if g % k == 1 else []
+    inner = seating_designs.bye_rounds(g) if k == 4 else []
     if not inner:
         return None
     extra = rounds - len(classes)

@@ -1841,6 +1841,62 @@ def fair_schedule(n: int, sizes: tuple[int, ...], byes: int = 0) -> list[list[li
     return cyclic_schedule(n, sizes, byes)
 
 
+def bye_rounds(g: int, limit: int = 100_000) -> list[list[list[int]]]:
+    """Repeat-free rounds for ``g`` = 4 k + 1 players at k tables of 4 with
+    one on a bye, each round a list of tables (the player at none has the
+    bye): the stored schedule (:func:`fair_schedule`) when it has at least
+    as many rounds, else the design on g - 1 players
+    (:func:`repeat_free_rounds`) with player g - 1 taking, each round, the
+    seat of one player of a table whose other three it has not met (that
+    player has the bye), found by backtracking over the tables (at most
+    ``limit`` steps).  Byes are not handed out fairly: this seats groups
+    whose players on a bye sit together (``seating._design_and_groups_start``).
+    17 players: 5 rounds (AG(2, 4)); 41: 13 (PG(3, 3)); 89: 29.  [] when
+    g is not 1 (mod 4) or neither is here."""
+    if g % 4 != 1 or g < 5:
+        return []
+    stored = fair_schedule(g, (4,) * (g // 4), 1)
+    classes, _name = _repeat_free_cached(g - 1, 4)
+    if len(stored) >= len(classes):
+        return stored
+    new = g - 1
+    met: set[int] = set()
+    chosen: list[tuple[int, int]] = []  # per round: the table and the player it replaces
+    steps = 0
+
+    def extend(r: int) -> bool:
+        nonlocal steps
+        if r == len(classes):
+            return True
+        for t, table in enumerate(classes[r]):
+            steps += 1
+            if steps > limit:
+                return False
+            fresh = [p for p in table if p not in met]
+            if len(fresh) < 3:
+                continue
+            # replace a player it met if there is one (spares a fresh one)
+            out = next((p for p in table if p in met), fresh[-1])
+            mates = [p for p in table if p != out]
+            met.update(mates)
+            chosen.append((t, out))
+            if extend(r + 1):
+                return True
+            chosen.pop()
+            met.difference_update(mates)
+        return False
+
+    if not extend(0):
+        return stored
+    return [
+        [
+            sorted(new if p == out else p for p in table) if i == t else list(table)
+            for i, table in enumerate(tables)
+        ]
+        for tables, (t, out) in zip(classes, chosen)
+    ]
+
+
 def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]]], str]:
     """The known repeat-free schedule with the most rounds for ``n``
     players at tables of ``table_size`` only, and its name; ([], "") when
