@@ -832,18 +832,22 @@ def _design_and_groups_start(
 ) -> seating_search.Schedule | None:
     """For tables of 4 only, past the rounds of the design on ``n``
     players whose groups (the pairs it never seats, :func:`groups_left`)
-    hold ``g`` players each, g = 1 (mod 4): the design's rounds, relabelled,
-    then each group seated by a repeat-free schedule on g players with a
-    bye a round (``seating_designs.bye_rounds``), and the players
-    on a bye, one of each group, seated together.  They met in the design,
-    so each of their tables repeats 6 pairs, and nothing else does: 132 x 43,
+    hold ``g`` players each, g = 1 or 3 (mod 4): the design's rounds,
+    relabelled, then each group seated by a repeat-free schedule on g
+    players with 1 or 3 on a bye a round (``seating_designs.bye_rounds``),
+    and the players on a bye seated together: one of each of four groups
+    (they met in the design: 6 pairs again), or each of three groups' trio
+    (who never met) with one of the fourth group's trio (3 pairs again).
+    Nothing else repeats: 132 x 43,
     TD(4, 33) and the 33 x 10 schedule with a bye, 60 repeats where the
     design and the search's rounds after it start at 105 (the plans end at
     8 and 101); 356 x 118, TD(4, 89) and 29 rounds of 89 players from the
     (88, 4, 1) design, 174 against 827 (the plans: 163 and 778).  When the
     schedule on g players has fewer rounds than are left, the search plans
-    the rest (372 x 123: 23 rounds of 93 from TD(4, 23), 7 more).  None
-    when it does not apply."""
+    the rest (372 x 123: 23 rounds of 93 from TD(4, 23), 7 more).  With
+    trios the joint search has not improved on the start: 188 x 62,
+    TD(4, 47) and type 3^16 less a player, 135 (the search's rounds start
+    at 267, and the plan was 236).  None when it does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
     if k != 4 or plan.byes or any(s != k for s in plan.sizes):
@@ -855,7 +859,7 @@ def _design_and_groups_start(
     if not groups or len(groups) % k or any(len(g) != len(groups[0]) for g in groups):
         return None
     g = len(groups[0])
-    inner = seating_designs.bye_rounds(g) if k == 4 else []
+    inner = seating_designs.bye_rounds(g)
     if not inner:
         return None
     extra = rounds - len(classes)
@@ -865,10 +869,13 @@ def _design_and_groups_start(
     rng.shuffle(design)
     for tables in inner[:extra]:
         seated = [sorted(order[group[p]] for p in t) for group in groups for t in tables]
-        on_bye = sorted(
-            {order[p] for group in groups for p in group} - {p for t in seated for p in t}
-        )
-        seated.extend(sorted(on_bye[i : i + k]) for i in range(0, len(on_bye), k))
+        byes = [p for p in range(g) if all(p not in t for t in tables)]
+        for i in range(0, len(groups), k):  # four groups' players on a bye: 4 or 12
+            four = [[order[group[p]] for p in byes] for group in groups[i : i + k]]
+            if len(byes) == 1:
+                seated.append(sorted(p for bye in four for p in bye))
+            else:  # three trios that never met, each with one of the fourth
+                seated.extend(sorted(trio + [p]) for trio, p in zip(four, four[3]))
         design.append(seated)
     if len(design) < rounds:  # the stored schedule is short: the search plans the rest
         return _extended_by_search(problem, plan, table_size, design)

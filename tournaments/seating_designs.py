@@ -1842,21 +1842,28 @@ def fair_schedule(n: int, sizes: tuple[int, ...], byes: int = 0) -> list[list[li
 
 
 def bye_rounds(g: int, limit: int = 100_000) -> list[list[list[int]]]:
-    """Repeat-free rounds for ``g`` = 4 k + 1 players at k tables of 4 with
-    one on a bye, each round a list of tables (the player at none has the
-    bye): the stored schedule (:func:`fair_schedule`) when it has at least
-    as many rounds, else the design on g - 1 players
-    (:func:`repeat_free_rounds`) with player g - 1 taking, each round, the
-    seat of one player of a table whose other three it has not met (that
-    player has the bye), found by backtracking over the tables (at most
-    ``limit`` steps).  Byes are not handed out fairly: this seats groups
-    whose players on a bye sit together (``seating._design_and_groups_start``).
-    17 players: 5 rounds (AG(2, 4)); 41: 13 (PG(3, 3)); 89: 29.  [] when
-    g is not 1 (mod 4) or neither is here."""
-    if g % 4 != 1 or g < 5:
+    """Repeat-free rounds for ``g`` = 4 k + b players at k tables of 4 with
+    b = 1 or 3 on a bye, each round a list of tables (players at none have
+    the bye).  For b = 3, the design on g + 1 players
+    (:func:`repeat_free_rounds`) less player g, whose table-mates have the
+    bye: they meet nowhere else, so the three on a bye never meet at all
+    (a stored schedule does not promise that).  For b = 1, the stored
+    schedule (:func:`fair_schedule`) when it has at least as many rounds,
+    else the design on g - 1 players with player g - 1 taking, each round,
+    the seat of one player of a table whose other three it has not met
+    (that player has the bye), found by backtracking over the tables (at
+    most ``limit`` steps).  Byes are not handed out fairly: this seats
+    groups whose players on a bye sit together
+    (``seating._design_and_groups_start``).  17 players: 5 rounds
+    (AG(2, 4)); 41: 13 (PG(3, 3)); 89: 29; 47: 15 (type 3^16 less one).
+    [] when b is 0 or 2, or neither is here."""
+    b = g % 4
+    if b not in (1, 3) or g < 5:
         return []
-    stored = fair_schedule(g, (4,) * (g // 4), 1)
-    classes, _name = _repeat_free_cached(g - 1, 4)
+    classes, _name = _repeat_free_cached(g - 1 if b == 1 else g + 1, 4)
+    if b == 3:  # a stored schedule may seat two of a round's trio together elsewhere
+        return [[list(t) for t in tables if g not in t] for tables in classes]
+    stored = fair_schedule(g, (4,) * (g // 4), b)
     if len(stored) >= len(classes):
         return stored
     new = g - 1
