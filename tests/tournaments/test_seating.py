@@ -884,26 +884,35 @@ def test_maximal_fields_get_their_complete_design(n, rounds):
         assert len(meetings(plan)) == n * (n - 1) // 2
 
 
-def test_a_design_on_four_fewer_players_takes_four_more_by_splitting_a_table_a_round():
-    """104 players, 33 rounds: the (100, 4, 1) design's rounds, each with one
-    table {a, b, c, d} split into {a, b, w, x} and {c, d, y, z}.  Only the
-    new players meet again: 2 pairs a round, less their 6 first meetings;
-    each new player meets 66 design players, each once."""
-    from tournaments import seating
+def full_start(build, n, rounds):
+    """The start ``build`` makes for n players at tables of 4 over
+    ``rounds`` rounds (seed 1), checked to seat everybody every round."""
     from tournaments.seating_search import SearchProblem
 
-    n, rounds = 104, 33
     plan = table_plan(n)
     problem = SearchProblem(n=n, sizes=plan.sizes, rounds=rounds, seed=1)
-    start = seating._design_plus_start(problem, plan, 4, random.Random(1))
+    start = build(problem, plan, 4, random.Random(1))
     assert start is not None and len(start) == rounds
     for tables in start:
         assert sorted(p for t in tables for p in t) == list(range(n))
         assert {len(t) for t in tables} == {4}
+    return start
+
+
+def test_a_design_on_four_fewer_players_takes_four_more_by_splitting_a_table_a_round():
+    """104 players, 33 rounds: the (100, 4, 1) design's rounds, each with one
+    table {a, b, c, d} split into {a, b, w, x} and {c, d, y, z}.  Only pairs
+    with a new player meet again: the new players' own, 2 a round less
+    their 6 first meetings, and at most 5 of a new player and a design
+    player (the split is picked greedily)."""
+    from tournaments import seating
+
+    rounds = 33
+    start = full_start(seating._design_plus_start, 104, rounds)
     seen = Counter(
         pair for tables in start for t in tables for pair in itertools.combinations(sorted(t), 2)
     )
-    new = {p for pair, m in seen.items() if m > 2 for p in pair}  # they meet every third round
+    new = {p for pair, m in seen.items() if m > 2 for p in pair}  # new pairs meet ~ every 3rd round
     assert len(new) == 4
     assert all(set(pair) & new for pair, m in seen.items() if m > 1)  # the design's pairs: once
     new_pairs = sum(seen[pair] - 1 for pair in itertools.combinations(sorted(new), 2))
@@ -939,16 +948,8 @@ def test_a_design_s_groups_take_a_schedule_with_a_bye_and_those_on_it_sit_togeth
     each group, who met in the transversal design) share a table, so 6
     pairs a round meet again and no other pair does."""
     from tournaments import seating
-    from tournaments.seating_search import SearchProblem
 
-    n, rounds = 132, 43
-    plan = table_plan(n)
-    problem = SearchProblem(n=n, sizes=plan.sizes, rounds=rounds, seed=1)
-    start = seating._design_and_groups_start(problem, plan, 4, random.Random(1))
-    assert start is not None and len(start) == rounds
-    for tables in start:
-        assert sorted(p for t in tables for p in t) == list(range(n))
-        assert {len(t) for t in tables} == {4}
+    start = full_start(seating._design_and_groups_start, 132, 43)
     seen, again = set(), []  # per round, the tables seating a pair that met before
     for tables in start:
         pairs = [list(itertools.combinations(sorted(t), 2)) for t in tables]
