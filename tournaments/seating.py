@@ -808,9 +808,8 @@ def _fewest_repeats(
     when there is none.  The joint search keeps most of a start's lead:
     68 x 22, the transversal design TD(4, 17) and its groups with a bye a
     round start at 30 repeats (the plan ends at 14), the design on 64
-    players plus 4 at 81 (from it the plan ended at 73); 284 x 94, the
-    design on 280 plus 4 at 410 (the plan: 372), the transversal design's
-    71 rounds and the search at 553 (from it the plan ended at 520)."""
+    players plus 4 at 81 (from it the plan ended at 73); 368 x 122, 252
+    (the plan: 252) against 527 from the design on 364 plus 4."""
     best, fewest = None, None
     for start in starts:
         if start is None:
@@ -830,24 +829,25 @@ def _fewest_repeats(
 def _design_and_groups_start(
     problem: seating_search.SearchProblem, plan: TablePlan, table_size: int, rng: random.Random
 ) -> seating_search.Schedule | None:
-    """For tables of 4 only, past the rounds of the design on ``n``
-    players whose groups (the pairs it never seats, :func:`groups_left`)
-    hold ``g`` players each, g = 1 or 3 (mod 4): the design's rounds,
+    """For tables of 4 only, past the rounds of the design on ``n`` players
+    whose groups (the pairs it never seats, :func:`groups_left`) hold
+    ``g`` players each, g = 1 or 3 (mod 4): the design's rounds,
     relabelled, then each group seated by a repeat-free schedule on g
-    players with 1 or 3 on a bye a round (``seating_designs.bye_rounds``),
-    and the players on a bye seated together: one of each of four groups
-    (they met in the design: 6 pairs again), or each of three groups' trio
-    (who never met) with one of the fourth group's trio (3 pairs again).
-    Nothing else repeats: 132 x 43,
-    TD(4, 33) and the 33 x 10 schedule with a bye, 60 repeats where the
-    design and the search's rounds after it start at 105 (the plans end at
-    8 and 101); 356 x 118, TD(4, 89) and 29 rounds of 89 players from the
-    (88, 4, 1) design, 174 against 827 (the plans: 163 and 778).  When the
-    schedule on g players has fewer rounds than are left, the search plans
-    the rest (372 x 123: 23 rounds of 93 from TD(4, 23), 7 more).  With
-    trios the joint search has not improved on the start: 188 x 62,
-    TD(4, 47) and type 3^16 less a player, 135 (the search's rounds start
-    at 267, and the plan was 236).  None when it does not apply."""
+    players with 1 or 3 on a bye a round
+    (``seating_designs.bye_rounds``), and the players on a bye seated
+    together: one of each of four groups (they met in the design: 6
+    pairs again), or each of three groups' trio (who never met) with one
+    of the fourth group's trio (3 pairs again).  Nothing else repeats:
+    132 x 43, TD(4, 33) and the 33 x 10 schedule with a bye, 60 repeats
+    where the design and the search's rounds after it start at 105 (the
+    plans end at 8 and 101); 356 x 118, TD(4, 89) and 29 rounds of 89
+    players from the (88, 4, 1) design, 174 against 827 (the plans: 163
+    and 778).  When the schedule on g players has fewer rounds than are
+    left, the search plans the rest (372 x 123: 23 rounds of 93 from
+    TD(4, 23), 7 more).  With trios the joint search has not improved on
+    the start: 188 x 62, TD(4, 47) and type 3^16 less a player, 135 (the
+    search's rounds start at 267, and the plan was 236).  None when it
+    does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
     if k != 4 or plan.byes or any(s != k for s in plan.sizes):
@@ -888,19 +888,20 @@ def _design_plus_start(
     """For tables of 4 only, when the design on ``n - 4`` players has more
     rounds than any here on ``n``, and the rounds asked for go past the
     ones on ``n`` and reach 88 % of its own: that design's rounds with 4
-    more players, each round
-    one of its tables {a, b, c, d} split into {a, b, w, x} and {c, d, y, z}
-    (w, x, y, z the new players, paired anew each round in turn), the
-    table and its split picked so that the new players meet design
-    players they have not met.  Each round repeats only the pairs of new
-    players (2 a round, less the 6 first meetings) and loses the pairs
-    across its split; the rounds beyond are planned by the search as in
-    :func:`_design_and_search_start`.  248 players over 82 rounds (type
-    2^124, no design here): the 81 rounds of the (244, 4, 1) design, then
-    one; the plan ends at 317 repeats where the search from scratch ends
-    at 1,013.  Below 88 % of the design's rounds the search from scratch
-    did better (248 x 70: 37, from this start 45; 104 x 28: 8 and 10),
-    hence the limit.  None when it does not apply."""
+    more players, each round one of its tables {a, b, c, d} split into
+    {a, b, w, x} and {c, d, y, z} (w, x, y, z the new players, in one of
+    their three pairings), the table, its split and the pairing picked
+    so that the new players meet design players they have not met.  Each
+    round repeats the pairs of new players (2 a round, less the 6 first
+    meetings; the greedy picks leave a few of a new and a design player
+    too) and loses the pairs across its split; the rounds beyond are
+    planned by the search as in :func:`_design_and_search_start`.  248
+    players over 82 rounds (type
+    2^124, no design here): the 81 rounds of the (244, 4, 1) design,
+    then one; the plan ends at 317 repeats where the search from scratch
+    ends at 1,013.  Below 88 % of the design's rounds the search from
+    scratch did better (248 x 70: 37, from this start 45; 104 x 28: 8
+    and 10), hence the limit.  None when it does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
     if k != 4 or plan.byes or any(s != k for s in plan.sizes) or n < 2 * k:

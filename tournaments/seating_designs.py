@@ -304,8 +304,9 @@ def _transversal_blocks(q: int, k: int) -> list[tuple[int, ...]]:
     """The q * q blocks of a transversal design TD(k, q), each a tuple of
     k points in 0 .. q - 1, point i from group i: the resolvable TD(k - 1,
     q) of :func:`transversal_rounds` with each round's number as group
-    k - 1 (a round seats everybody once, so a round meets every player
-    once).  [] when there is none here; q = 1 is the one block of zeros."""
+    k - 1 (a round seats every player once, so the point of round j meets
+    each of them in one block).  [] when there is none here; q = 1 is the
+    one block of zeros."""
     if q == 1:
         return [(0,) * k]
     rounds = transversal_rounds(q, k - 1)
@@ -337,7 +338,7 @@ def wilson_split(q: int, k: int) -> tuple[int, int, int] | None:
 def wilson_blocks(q: int, k: int) -> list[tuple[int, ...]]:
     """A transversal design TD(k, q) by Wilson's construction (Wilson,
     "Concerning the number of mutually orthogonal Latin squares", Discrete
-    Math. 9, 1974; Handbook of Combinatorial Designs, 2nd ed., III.3.5):
+    Math. 9, 1974; Handbook of Combinatorial Designs, 2nd ed., III.3):
     with q = m t + u (:func:`wilson_split`), a TD(k + 1, t) whose last
     group keeps u of its t points, each point of the first k groups made m
     and each kept point one.  Blocks are tuples of k points in 0 .. q - 1,
