@@ -794,11 +794,25 @@ def _design_and_search_start(
         if design is None:
             return None
     else:
-        order = list(range(n))
-        rng.shuffle(order)
-        design = [[sorted(order[p] for p in t) for t in c] for c in classes]
-        rng.shuffle(design)
+        _order, design = _shuffled(classes, n, rng)
     return _extended_by_search(problem, plan, table_size, design)
+
+
+def _shuffled(
+    classes: seating_search.Schedule, n: int, rng: random.Random
+) -> tuple[list[int], seating_search.Schedule]:
+    """A design's rounds with its points relabelled at random (point p is
+    player ``order[p]``) and the rounds in a random order; and ``order``."""
+    order = list(range(n))
+    rng.shuffle(order)
+    design = [[sorted(order[p] for p in t) for t in c] for c in classes]
+    rng.shuffle(design)
+    return order, design
+
+
+def _fours_only(plan: TablePlan, table_size: int) -> bool:
+    """Whether every round is tables of 4 and nothing else (no byes)."""
+    return table_size == 4 and not plan.byes and all(s == table_size for s in plan.sizes)
 
 
 def _fewest_repeats(
@@ -814,13 +828,7 @@ def _fewest_repeats(
     for start in starts:
         if start is None:
             continue
-        seen: set[tuple[int, int]] = set()
-        repeats = 0
-        for tables in start:
-            for table in tables:
-                for pair in itertools.combinations(sorted(table), 2):
-                    repeats += pair in seen
-                    seen.add(pair)
+        repeats = count_repeated_pairs([Seating(tuple(map(tuple, t)), ()) for t in start])
         if fewest is None or repeats < fewest:
             best, fewest = start, repeats
     return best
@@ -850,7 +858,7 @@ def _design_and_groups_start(
     does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
-    if k != 4 or plan.byes or any(s != k for s in plan.sizes):
+    if not _fours_only(plan, k):
         return None
     classes, _name = seating_designs.repeat_free_rounds(n, k)
     if not 1 < len(classes) < rounds:
@@ -863,10 +871,7 @@ def _design_and_groups_start(
     if not inner:
         return None
     extra = rounds - len(classes)
-    order = list(range(n))
-    rng.shuffle(order)
-    design = [[sorted(order[p] for p in t) for t in c] for c in classes]
-    rng.shuffle(design)
+    order, design = _shuffled(classes, n, rng)
     for tables in inner[:extra]:
         seated = [sorted(order[group[p]] for p in t) for group in groups for t in tables]
         byes = [p for p in range(g) if all(p not in t for t in tables)]
@@ -877,7 +882,7 @@ def _design_and_groups_start(
             else:  # three trios that never met, each with one of the fourth
                 seated.extend(sorted(trio + [p]) for trio, p in zip(four, four[3]))
         design.append(seated)
-    if len(design) < rounds:  # the stored schedule is short: the search plans the rest
+    if len(design) < rounds:  # the schedule on g players is short: the search plans the rest
         return _extended_by_search(problem, plan, table_size, design)
     return design
 
@@ -904,7 +909,7 @@ def _design_plus_start(
     and 10), hence the limit.  None when it does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
-    if k != 4 or plan.byes or any(s != k for s in plan.sizes) or n < 2 * k:
+    if not _fours_only(plan, k) or n < 2 * k:
         return None
     own, _name = seating_designs.repeat_free_rounds(n, k)
     classes, _name = seating_designs.repeat_free_rounds(n - k, k)
