@@ -671,7 +671,8 @@ def _design_start(
         seating_designs.best_schedule(n, rounds, plan.sizes, plan.byes) if table_size == 4 else []
     )
     if best:
-        return _relabelled(best, n, rng)
+        start = _relabelled(best, n, rng)
+        return _fewest_repeats(start, _design_repaired_start(n, rounds, plan, table_size, rng))
     stored = seating_designs.fair_schedule(n, plan.sizes, plan.byes) if table_size == 4 else []
     if len(stored) >= rounds:  # fair in every prefix: the first rounds, relabelled
         return _relabelled(stored[:rounds], n, rng)
@@ -763,6 +764,163 @@ def _fair_order(
     if not extend():
         return None
     return [candidates[i] for i in chosen]
+
+
+def _design_repaired_start(
+    n: int, rounds: int, plan: TablePlan, table_size: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """For ``d`` tables of ``table_size - 1`` (tables of 3) when the design
+    on ``n + d`` players less ``d`` has no fair order: its rounds made fair
+    by swaps (:func:`_repaired_order`), the best of a few relabellings.
+    Without a group of players who never meet, ``d`` players of one of its
+    tables are removed (the round they share is lost, the others keep a
+    table of 3 each).  38 players over 12 rounds: the (40, 4, 1) design
+    less two players leaves their table-mates c and d without a table of 3
+    in every round but the one it loses; 7 repeats after the swaps that
+    seat them at one (the plan ends at 5, where the stored schedule gave
+    17).  None when it does not apply (no tables of 3, byes, or too few
+    rounds)."""
+    removed = _players_less(plan, table_size)
+    if not removed or plan.byes:
+        return None
+    classes, _name = seating_designs.repeat_free_rounds(n + removed, table_size)
+    if len(classes) < rounds:
+        return None
+    groups = _never_met(classes, n + removed, removed) or [
+        tuple(sorted(t)[:removed]) for t in classes[0]
+    ]
+    best, fewest = None, None
+    for _attempt in range(REPAIR_ATTEMPTS):
+        order = list(range(n + removed))  # design point order[i] becomes player i
+        rng.shuffle(order)
+        gone = set(groups[rng.randrange(len(groups))])
+        order = [p for p in order if p not in gone] + sorted(gone)
+        usable = [c for c in classes if all(len(gone.intersection(t)) <= 1 for t in c)]
+        if len(usable) < rounds:
+            continue
+        rng.shuffle(usable)
+        player = {point: i for i, point in enumerate(order[:n])}
+        candidates = [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
+        schedule, repeats = _repaired_order(candidates, rounds, n, table_size, rng)
+        if fewest is None or repeats < fewest:
+            best, fewest = schedule, repeats
+            if not repeats:
+                break
+    return best
+
+
+#: Relabellings tried by :func:`_design_repaired_start` (about 0.01 s each
+#: for 38 players).
+REPAIR_ATTEMPTS = 20
+
+
+def _repaired_order(
+    candidates: seating_search.Schedule, rounds: int, n: int, table_size: int, rng: random.Random
+) -> tuple[seating_search.Schedule, int]:
+    """``rounds`` of the ``candidates`` (rounds of a repeat-free design,
+    some tables one short) in a fair order (:func:`_fair` after every
+    round), made fair by swaps where the design's tables are not: round by
+    round, the candidate whose repair creates the fewest repeats is taken
+    (counted against the other candidates, taken or not), and its repair
+    made.  A repair swaps a player at an odd-size table for one at a full
+    table, until the odd tables hold the players with fewest odd tables so
+    far (all of them when they fill the odd tables or fewer, only them when
+    more), each swap the one that repeats fewest pairs.  Returns the
+    schedule and its repeated pairs."""
+    meet = [0] * (n * n)
+    for tables in candidates:
+        for table in tables:
+            for a, b in itertools.permutations(table, 2):
+                meet[a * n + b] += 1
+    counts = [0] * n
+    seats = sum(len(t) for t in candidates[0] if len(t) != table_size)
+    left = list(range(len(candidates)))
+    schedule = []
+    for _round in range(rounds):
+        fewest_odd = min(counts)
+        due = {p for p in range(n) if counts[p] == fewest_odd}
+        options = []
+        for i in left:
+            cost, swaps = _repair(candidates[i], due, seats, table_size, meet, n)
+            options.append((cost, rng.random(), i, swaps))
+        _cost, _tie, i, swaps = min(options)
+        tables = [list(t) for t in candidates[i]]
+        for x, y in swaps:
+            _swap(tables, x, y, meet, n)
+        left.remove(i)
+        schedule.append([sorted(t) for t in tables])
+        for table in tables:
+            if len(table) != table_size:
+                for p in table:
+                    counts[p] += 1
+    for i in left:  # what was not taken meets nobody
+        for table in candidates[i]:
+            for a, b in itertools.permutations(table, 2):
+                meet[a * n + b] -= 1
+    repeats = sum(m - 1 for m in meet if m > 1) // 2
+    return schedule, repeats
+
+
+def _repair(
+    tables: list[list[int]],
+    due: set[int],
+    seats: int,
+    table_size: int,
+    meet: list[int],
+    n: int,
+) -> tuple[int, list[tuple[int, int]]]:
+    """The swaps (player in, player out) that make one round's odd-size
+    tables fair (:func:`_repaired_order`), found greedily, and the repeats
+    they add (may be negative); ``meet`` is left as it was."""
+    tables = [list(t) for t in tables]
+    odd = {p for t in tables if len(t) != table_size for p in t}
+    swaps: list[tuple[int, int]] = []
+    cost = 0
+    while True:
+        if len(due) > seats:  # only players due: the others out, any due in
+            moves = [(x, y) for y in odd - due for x in due - odd]
+        else:  # every player due in, any other out
+            moves = [(x, y) for x in due - odd for y in odd - due]
+        if not moves:
+            break
+        delta, x, y = min((_swap_cost(tables, x, y, meet, n), x, y) for x, y in moves)
+        _swap(tables, x, y, meet, n)
+        odd.discard(y)
+        odd.add(x)
+        swaps.append((x, y))
+        cost += delta
+    for x, y in reversed(swaps):
+        _swap(tables, y, x, meet, n)
+    return cost, swaps
+
+
+def _swap_cost(tables: list[list[int]], x: int, y: int, meet: list[int], n: int) -> int:
+    """Repeated pairs added by swapping players ``x`` and ``y`` (at two
+    tables of one round), ``meet`` counting the round's own meetings."""
+    at_x = next(t for t in tables if x in t)
+    at_y = next(t for t in tables if y in t)
+    cost = 0
+    for z in at_y:
+        if z != y:
+            cost += (meet[x * n + z] >= 1) - (meet[y * n + z] >= 2)
+    for z in at_x:
+        if z != x:
+            cost += (meet[y * n + z] >= 1) - (meet[x * n + z] >= 2)
+    return cost
+
+
+def _swap(tables: list[list[int]], x: int, y: int, meet: list[int], n: int) -> None:
+    """Swap players ``x`` and ``y`` between their tables, ``meet`` kept."""
+    at_x = next(t for t in tables if x in t)
+    at_y = next(t for t in tables if y in t)
+    for table, old, new in ((at_x, x, y), (at_y, y, x)):
+        for z in table:
+            if z != old:
+                meet[old * n + z] -= 1
+                meet[z * n + old] -= 1
+                meet[new * n + z] += 1
+                meet[z * n + new] += 1
+        table[table.index(old)] = new
 
 
 def _design_and_search_start(

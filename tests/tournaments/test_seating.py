@@ -981,6 +981,44 @@ def test_the_start_with_fewer_repeats_is_kept(n, rounds, most):
     assert count_repeated_pairs(plan) <= most
 
 
+def test_a_design_less_two_players_is_made_fair_by_a_few_swaps():
+    """38 players at tables of 3 over 12 rounds: the (40, 4, 1) design less
+    two players has no fair order (the table-mates of the round it loses
+    never sit at a table of 3), so swaps seat them at one; the schedule is
+    fair after every round, seats everybody at the planned sizes, and its
+    repeats are the ones the repair counted, a handful."""
+    from tournaments import seating
+
+    plan = table_plan(38, odd=TABLES_OF_3)
+    assert seating._design_less_start(38, 12, plan, 4, random.Random(1)) is None
+    start = seating._design_repaired_start(38, 12, plan, 4, random.Random(1))
+    assert start is not None and len(start) == 12
+    for tables in start:
+        assert sorted(p for t in tables for p in t) == list(range(38))
+        assert sorted(len(t) for t in tables) == sorted(plan.sizes)
+    assert_fair_in_every_prefix(as_seating(start), range(38))
+    repeats = count_repeated_pairs(as_seating(start))
+    assert 0 < repeats <= 7
+
+    candidates = [[[0, 1, 2], [3, 4, 5, 6]], [[0, 3, 4], [1, 2, 5, 6]]]  # 0 twice, 6 never
+    schedule, counted = seating._repaired_order(candidates, 2, 7, 4, random.Random(1))
+    assert counted == count_repeated_pairs(as_seating(schedule))
+    assert_fair_in_every_prefix(as_seating(schedule), range(7))
+
+
+@pytest.mark.parametrize(("n", "rounds", "most"), [(38, 11, 4), (38, 12, 6)])
+def test_a_repaired_design_beats_the_stored_schedule(n, rounds, most):
+    """Where the stored schedule (38 x 11: 5 repeats, 38 x 12: 17) has more
+    repeats than the repaired design less two players, the plan starts
+    from the repaired design (3 and 6)."""
+    plan = table_plan(n, odd=TABLES_OF_3)
+    stored = seating_designs.best_schedule(n, rounds, plan.sizes, plan.byes)
+    assert count_repeated_pairs(as_seating(stored)) > most
+    planned = plan_rounds(range(n), rounds, seed=1, odd=TABLES_OF_3)
+    assert count_repeated_pairs(planned) <= most
+    assert_fair_in_every_prefix(planned, range(n))
+
+
 @pytest.mark.parametrize(
     ("n", "rounds"), [(15, 5), (18, 4), (21, 5), (23, 7), (27, 9), (33, 11), (35, 11), (39, 12)]
 )
