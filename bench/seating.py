@@ -78,6 +78,7 @@ FIELDS = [
     (25, 8, TABLES_OF_3),
     (30, 6, TABLES_OF_5),
     (30, 7, TABLES_OF_3),
+    (38, 12, TABLES_OF_3),
     (45, 12, TABLES_OF_5),
     (100, 8, TABLES_OF_5),
     (400, 12, TABLES_OF_5),
