@@ -702,19 +702,30 @@ def _design_less_start(
         if strangers and attempt % 2 == 0:  # players who never meet lose no round
             gone = set(strangers[rng.randrange(len(strangers))])
             order = [p for p in order if p not in gone] + sorted(gone)
-        gone = set(order[n:])
-        usable = [c for c in classes if all(len(gone.intersection(t)) <= 1 for t in c)]
-        if len(usable) < rounds:
+        candidates = _rounds_less(classes, order, n, rounds, rng)
+        if candidates is None:
             continue
-        rng.shuffle(usable)
-        player = {point: i for i, point in enumerate(order[:n])}
-        candidates = [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
         if plan.byes:  # the removed player's table-mates: left out, on a bye
             candidates = [[t for t in tables if len(t) == table_size] for tables in candidates]
         schedule = _fair_order(candidates, rounds, n, table_size)
         if schedule is not None:
             return schedule
     return None
+
+
+def _rounds_less(
+    classes: seating_search.Schedule, order: list[int], n: int, rounds: int, rng: random.Random
+) -> seating_search.Schedule | None:
+    """The design's rounds in which no two of the points ``order[n:]``
+    share a table, in a random order, with those points removed and point
+    ``order[i]`` made player i; None when they are fewer than ``rounds``."""
+    gone = set(order[n:])
+    usable = [c for c in classes if all(len(gone.intersection(t)) <= 1 for t in c)]
+    if len(usable) < rounds:
+        return None
+    rng.shuffle(usable)
+    player = {point: i for i, point in enumerate(order[:n])}
+    return [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
 
 
 def _players_less(plan: TablePlan, table_size: int) -> int | None:
@@ -799,12 +810,9 @@ def _design_repaired_start(
         rng.shuffle(order)
         gone = set(groups[rng.randrange(len(groups))])
         order = [p for p in order if p not in gone] + sorted(gone)
-        usable = [c for c in classes if all(len(gone.intersection(t)) <= 1 for t in c)]
-        if len(usable) < rounds:
+        candidates = _rounds_less(classes, order, n, rounds, rng)
+        if candidates is None:
             continue
-        rng.shuffle(usable)
-        player = {point: i for i, point in enumerate(order[:n])}
-        candidates = [[[player[p] for p in t if p not in gone] for t in c] for c in usable]
         schedule, repeats = _repaired_order(candidates, rounds, n, table_size, rng)
         if fewest is None or repeats < fewest:
             best, fewest = schedule, repeats
