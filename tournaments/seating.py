@@ -787,9 +787,9 @@ def _design_repaired_start(
     tables are removed (the round they share is lost, the others keep a
     table of 3 each).  38 players over 12 rounds: the (40, 4, 1) design
     less two players leaves their table-mates c and d without a table of 3
-    in every round but the one it loses; 7 repeats after the swaps that
-    seat them at one (the plan ends at 5, where the stored schedule gave
-    17).  Only weighed against a stored schedule (:func:`_design_start`):
+    in every round but the one it loses; 6 repeats after the swaps that
+    seat them at one, and the plan keeps 6 (seed 1), where the stored
+    schedule gave 17.  Only weighed against a stored schedule (:func:`_design_start`):
     tried wherever the design less ``d`` has no fair order, it matched the
     search from scratch at best (tables of 3, 9 to 64 players over 3 to 12
     rounds, seed 1: 37 x 10 went from 0 repeats to 1) and took up to 1 s
