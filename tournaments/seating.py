@@ -845,7 +845,6 @@ def _repaired_order(
             for a, b in itertools.permutations(table, 2):
                 meet[a * n + b] += 1
     counts = [0] * n
-    seats = sum(len(t) for t in candidates[0] if len(t) != table_size)
     left = list(range(len(candidates)))
     schedule = []
     for _round in range(rounds):
@@ -853,7 +852,7 @@ def _repaired_order(
         due = {p for p in range(n) if counts[p] == fewest_odd}
         options = []
         for i in left:
-            cost, swaps = _repair(candidates[i], due, seats, table_size, meet, n)
+            cost, swaps = _repair(candidates[i], due, table_size, meet, n)
             options.append((cost, rng.random(), i, swaps))
         _cost, _tie, i, swaps = min(options)
         tables = [list(t) for t in candidates[i]]
@@ -876,7 +875,6 @@ def _repaired_order(
 def _repair(
     tables: list[list[int]],
     due: set[int],
-    seats: int,
     table_size: int,
     meet: list[int],
     n: int,
@@ -889,10 +887,9 @@ def _repair(
     swaps: list[tuple[int, int]] = []
     cost = 0
     while True:
-        if len(due) > seats:  # only players due: the others out, any due in
-            moves = [(x, y) for y in odd - due for x in due - odd]
-        else:  # every player due in, any other out
-            moves = [(x, y) for x in due - odd for y in odd - due]
+        # a due player in for one not due: with more due players than odd seats
+        # it ends when only due players sit there, otherwise when all of them do
+        moves = [(x, y) for x in due - odd for y in odd - due]
         if not moves:
             break
         delta, x, y = min((_swap_cost(tables, x, y, meet, n), x, y) for x, y in moves)
