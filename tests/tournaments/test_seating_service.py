@@ -251,6 +251,41 @@ def test_export_seating_writes_csv(tmp_path):
     assert "no round 3" in fails("export_seating", "club", "--round", "3")
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "same_rounds", "english", "italian"),
+    [
+        # the affine plane: 0 repeats, the bound reached
+        (16, 5, False, "0 repeated pairs, the fewest possible", "il minimo possibile"),
+        # 12 players meeting the same 3 tables 4 times: 54 repeats, 13 proved
+        (12, 4, True, "54 repeated pairs; no schedule has fewer than 13", "meno di 13"),
+        # 16 the same way: 72 repeats where the counting bound is 0
+        (16, 4, True, "72 repeated pairs; a schedule with none is not ruled out", "non è escluso"),
+    ],
+)
+def test_plan_seating_reads_the_bound_three_ways(players, rounds, same_rounds, english, italian):
+    """The summary line says the plan is the fewest possible, names a bound
+    above 0, or, with a bound of 0, that no argument rules out none; never
+    "no schedule has fewer than 0"."""
+    from django.utils import translation
+
+    from tournaments.management.commands.plan_seating import Command
+
+    if same_rounds:
+        first = seating.seat_round(range(1, players + 1), seed=0)
+        plan = [first] * rounds
+    else:
+        plan = seating.plan_rounds(range(1, players + 1), rounds, seed=0)
+    lines = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            lines[language] = Command.summary(
+                plan, players=players, rounds=rounds, table_size=4, odd="tables-of-5", seconds=0.5
+            )
+    assert english in lines["en"]
+    assert italian in lines["it"]
+    assert "fewer than 0" not in lines["en"] and "meno di 0" not in lines["it"]
+
+
 def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_queries):
     path = tmp_path / "plan.csv"
     with django_assert_num_queries(0):

@@ -87,13 +87,31 @@ class Command(BaseCommand):
     @staticmethod
     def summary(plan, *, players, rounds, table_size, odd, seconds) -> str:
         """One line: the plan's repeated pairs beside the lower bound (no
-        fair schedule has fewer) and the best known figure with its source."""
+        fair schedule has fewer) and the best known figure with its source.
+
+        Three readings of the bound: the plan reaches it (no schedule does
+        better), it is above 0 ("no schedule has fewer than 12"), or it is
+        0 while the plan has some (the counting arguments of
+        ``seating_bounds`` do not rule out a schedule with none, and none
+        is known)."""
         quality = seating.plan_quality(players, rounds, table_size=table_size, odd=odd)
         repeats = seating.count_repeated_pairs(plan)
-        line = _(
-            "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s; no schedule has fewer "
-            "than %(bound)s; %(seconds).2f s"
-        ) % {
+        if repeats <= quality.bound:
+            template = _(
+                "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s, the fewest "
+                "possible; %(seconds).2f s"
+            )
+        elif quality.bound == 0:
+            template = _(
+                "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s; a schedule "
+                "with none is not ruled out; %(seconds).2f s"
+            )
+        else:
+            template = _(
+                "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s; no schedule "
+                "has fewer than %(bound)s; %(seconds).2f s"
+            )
+        line = template % {
             "rounds": counted(rounds, "round"),
             "players": counted(players, "player"),
             "tables": counted(len(plan[0].tables), "table"),
