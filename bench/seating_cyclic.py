@@ -1,7 +1,7 @@
 """Cyclic schedules for a field, found with a constraint model (OR-Tools CP-SAT).
 
 Run: ``.venv/bin/python bench/seating_cyclic.py 32x10 --cyclic 10 --fixed 2
-[--odd tables-of-3] [--seconds 300] [--workers 2] [--seed 1]`` (needs
+[--odd tables-of-3] [--budget B] [--seconds 300] [--workers 2] [--seed 1]`` (needs
 OR-Tools, which Cuori does not depend on: ``.venv/bin/pip install ortools``).
 
 A cyclic schedule is one *base round* developed over Z_m: the players are
@@ -14,7 +14,10 @@ starter blocks of Miller, Valkov and Abel, Symmetry 18(2):269, 2026).  The
 model chooses the base round (which table each point sits at, byes as a
 table whose players do not meet); a pair {u, v} meets in round r when
 {u - r, v - r} share a table of the base round, so its repeats are
-``max(0, sum_r met - 1)`` and the objective is their sum.  Fairness is
+``max(0, sum_r met - 1)`` and the objective is their sum (``--budget B``:
+at most B; repeats are the meetings less the pairs met, so a B of the
+meetings less C(n, 2) or fewer makes every pair meet, which the model then
+states).  Fairness is
 kept as ``seating_bounds`` assumes it: after every round each player's
 count of odd-size tables (and of byes) is the floor or the ceiling of the
 mean.
@@ -34,6 +37,24 @@ Measured on this machine:
 - 32 x 10 over Z_10 (3 layers, 2 fixed points, ``--cover half``, the only
   groups a shift keeps): each of the three shapes the counts allow is
   infeasible (8 to 24 s), so no 4-RGDD of type 2^16 has this form;
+- 24 x 8 and 36 x 12 at their counting bounds, 12 and 18 (``--budget``:
+  then every pair meets and each player meets one other twice, a
+  resolvable covering whose excess is a 1-factor; the plans have 18 and
+  27): none over Z_8 with 3 layers (``24x8 --cyclic 8 --budget 12``,
+  infeasible in 17 s; a throwaway model over the other groups of order 8,
+  Q_8, D_4 and Z_4 x Z_2, each layer developed by left multiplication,
+  infeasible in 1 to 7 s); over Z_12 with 3 layers four of the seven
+  shapes the counts allow are infeasible in 1 to 3 s (``004,031,031,211,
+  211,211,211,211,211``, ``013,022,031,202,202,211,211,220,220``,
+  ``013,031,103,121,121,211,211,220,301`` and ``022,022,022,202,202,202,
+  220,220,220``), the other three unknown after 720 s (one worker each,
+  three at once on 2 cores);
+  without a shape no answer in 300 s.  Two base rounds over Z_4 (6 layers)
+  and the whole 24 x 8 with round 1 fixed gave no answer in 300 and 600 s.
+  Nor can the rounds be a design developed over Z_7 (Z_11) with 3 fixed
+  points and one round more: the fixed points never sit together in the
+  developed rounds (they would meet 7 times), so the last round seats all
+  three at one table, whose fourth player has then met each of them twice;
 
 and for fair repeat-free schedules with odd tables or byes:
 
@@ -156,6 +177,7 @@ def model(
     invariant=0,
     bases=1,
     interleave=False,
+    budget=None,
 ):
     """(model, a, table sizes): a[p, t] says point p sits at base table t
     (the last table, when there are byes, is the byes, whose size ends
@@ -171,7 +193,8 @@ def model(
     ``invariant`` ones, each mapped to itself (cyclotomic symmetry).
     ``bases`` B: B base rounds, each developed over rounds / B shifts
     (base b's shifts in a row, or with ``interleave`` round r is base
-    r mod B shifted r // B); a[b, p, t] for base b (a[p, t] when B = 1)."""
+    r mod B shifted r // B); a[b, p, t] for base b (a[p, t] when B = 1).
+    ``budget``: at most that many repeated pairs (without ``zero``)."""
 
     def excluded(u, v):
         if u >= cyclic and v >= cyclic:
@@ -232,6 +255,7 @@ def model(
                 md.Add(s == sum(both))
                 same[b, p, q] = s
     repeats = []
+    meetings = rounds * sum(s * (s - 1) // 2 for s in sizes)
     for u in range(n):
         for v in range(u + 1, n):
             terms = []
@@ -248,6 +272,8 @@ def model(
                 extra = md.NewIntVar(0, rounds - 1, "")
                 md.Add(extra >= sum(terms) - 1)
                 repeats.append(extra)
+                if budget is not None and budget <= meetings - n * (n - 1) // 2:
+                    md.Add(sum(terms) >= 1)  # repeats = meetings - pairs met: all meet
     if cover and per_base == m:
         md.Add(sum(same.values()) == bases * sum(s * (s - 1) // 2 for s in sizes))
     for t, counts in enumerate(shape or []):  # points per layer (then fixed) at table t
@@ -272,6 +298,8 @@ def model(
     objective = sum(repeats) if repeats else 0
     if repeats:
         md.Minimize(objective)
+        if budget is not None:
+            md.Add(objective <= budget)
     return md, av, all_sizes
 
 
@@ -294,6 +322,7 @@ def main() -> None:
     )
     parser.add_argument("--bases", type=int, default=1, help="base rounds, each developed")
     parser.add_argument("--interleave", action="store_true", help="round r: base r mod B")
+    parser.add_argument("--budget", type=int, help="at most this many repeated pairs")
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -318,6 +347,7 @@ def main() -> None:
         invariant=args.invariant,
         bases=args.bases,
         interleave=args.interleave,
+        budget=args.budget,
     )
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.seconds
