@@ -55,7 +55,10 @@ then improved 9 by 1 or 2 more (4 of them a second time; 33 x 11 and
 37 x 12 with byes: 25 to 23, 22 to 20); seeds 6 to 8 on the 28 improved
 fields, one more (30 x 11 with tables of 3: 38 to 37); seeds 9 to 11 on the
 39 fields with the most repeats above their bound, one more (29 x 9 with
-tables of 5: 29 to 27).
+tables of 5: 29 to 27).  Seeds 12 and 13 at effort 8 (one
+for 37 x 11 and 37 x 12) on the 14 fields with tables of 5 furthest
+above their bound (23 to 81 repeats, 30 to 43 players over 9 to 12 rounds;
+about 18 s of CPU a seed): none improved.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
