@@ -92,8 +92,8 @@ class Command(BaseCommand):
         Three readings of the bound: the plan reaches it (no schedule does
         better), it is above 0 ("no schedule has fewer than 12"), or it is
         0 while the plan has some (the counting arguments of
-        ``seating_bounds`` do not rule out a schedule with none, and none
-        is known)."""
+        ``seating_bounds`` do not rule out a schedule with none; the best
+        known figure after it says where the literature has one)."""
         quality = seating.plan_quality(players, rounds, table_size=table_size, odd=odd)
         repeats = seating.count_repeated_pairs(plan)
         if repeats <= quality.bound:
