@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from tables.models import Seat, Table
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
@@ -266,8 +267,6 @@ def test_plan_seating_reads_the_bound_three_ways(players, rounds, same_rounds, e
     """The summary line says the plan is the fewest possible, names a bound
     above 0, or, with a bound of 0, that no argument rules out none; never
     "no schedule has fewer than 0"."""
-    from django.utils import translation
-
     from tournaments.management.commands.plan_seating import Command
 
     if same_rounds:
