@@ -421,7 +421,7 @@ def seat_round(
         return _generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0]
     if method == SWISS:
         method = BALANCED
-    if method == BALANCED and plan_seed is not None:
+    if method == BALANCED and plan_seed is not None and _same_field(players, history):
         done = len(history)
         plan = _generate(
             players,
@@ -531,6 +531,15 @@ def _club_of(
     if not clubs:
         return None
     return tuple(clubs.get(p) or "" for p in players)
+
+
+def _same_field(players: list[PlayerId], history: Sequence[Seating]) -> bool:
+    """Whether every round of ``history`` seated exactly ``players`` (at a
+    table or on a bye): only then can a plan for ``players`` from round 1
+    have been followed (:func:`seat_round`), so only then is it worth
+    planning."""
+    field = set(players)
+    return all(len(s.players()) == len(field) and set(s.players()) == field for s in history)
 
 
 def _same_tables(a: Seating, b: Seating) -> bool:

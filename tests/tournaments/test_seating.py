@@ -1481,6 +1481,21 @@ def test_late_and_absent_players_are_planned_from_the_history():
     assert count_repeated_pairs(history) == 0
 
 
+@pytest.mark.parametrize(("n", "odd"), [(16, TABLES_OF_5), (21, TABLES_OF_3), (18, BYES)])
+def test_a_changed_field_is_planned_from_the_history(n, odd):
+    """Once a player has left (or was absent), no plan from round 1 can
+    match the rounds played: the round is the one planned from the history,
+    as without a plan seed, and the same with any plan seed."""
+    history = plan_rounds(range(1, n + 1), 2, seed=4, odd=odd)
+    players = list(range(2, n + 1))
+    seatings = [
+        seat_round(players, history=history, seed=7, odd=odd, rounds_left=3, plan_seed=plan_seed)
+        for plan_seed in (None, 4, 5)
+    ]
+    assert_valid(seatings[0], players, odd=odd)
+    assert seatings[1] == seatings[0] == seatings[2]
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_seats_rotate_across_rounds(seed):
     """Over 4 rounds at tables of 4 nobody takes one seat (seat 0 deals
