@@ -14,6 +14,8 @@ the safe, embedded ones: SQLite under `var/`, Celery tasks run eagerly.
   (seconds, 30; 0 turns it off): PostgreSQL only.
 - ``DATABASE_CONN_MAX_AGE`` (seconds a connection is kept: 60 with DEBUG off, 0 with it on).
 - ``CACHE_URL`` or ``REDIS_URL``: a cache shared by the worker processes (Redis); unset → in memory.
+- ``DJANGO_LANGUAGE_CODE`` (``en`` or ``it``, default ``en``): the language of the
+  management commands, and of pages for browsers that ask for neither language.
 - ``CUORI_PROXY_COUNT``: reverse proxies in front of the app whose
   ``X-Forwarded-For`` is trusted for the client address (0: ``REMOTE_ADDR``).
 
@@ -157,8 +159,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("it", _("Italian"))]
+# The language of the commands' output, and of pages for browsers that ask for neither language.
+LANGUAGE_CODE = env.str("DJANGO_LANGUAGE_CODE", default="en")
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(
+        f"DJANGO_LANGUAGE_CODE is {LANGUAGE_CODE!r}: Cuori speaks "
+        + " or ".join(code for code, _name in LANGUAGES)
+        + "."
+    )
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Rome")
 USE_I18N = True

@@ -31,6 +31,7 @@ SETTINGS_ENV = (
     "DATABASE_STATEMENT_TIMEOUT",
     "CUORI_PROXY_COUNT",
     "CELERY_BROKER_URL",
+    "DJANGO_LANGUAGE_CODE",
 )
 
 
@@ -51,6 +52,45 @@ def _clean_env(**env) -> dict:
     base.pop("MFLAGS", None)
     base.update({k: str(v) for k, v in env.items()})
     return base
+
+
+# --- DJANGO_LANGUAGE_CODE ----------------------------------------------------------------
+
+
+def test_the_language_comes_from_the_environment(monkeypatch):
+    assert settings_with_env(monkeypatch)["LANGUAGE_CODE"] == "en"
+    assert settings_with_env(monkeypatch, DJANGO_LANGUAGE_CODE="it")["LANGUAGE_CODE"] == "it"
+    with pytest.raises(
+        ImproperlyConfigured, match="DJANGO_LANGUAGE_CODE is 'fr': Cuori speaks en or it"
+    ):
+        settings_with_env(monkeypatch, DJANGO_LANGUAGE_CODE="fr")
+
+
+def test_an_italian_arbiter_reads_the_commands_in_italian(tmp_path):
+    """The commands speak DJANGO_LANGUAGE_CODE: plan_seating's reading of its plan, in a new
+    process as an arbiter runs it."""
+
+    def plan_seating(**env):
+        return subprocess.run(
+            [sys.executable, "manage.py", "plan_seating", "--players", "12", "--rounds", "5"]
+            + ["--output", str(tmp_path / "plan.csv")],
+            cwd=BASE_DIR,
+            env=_clean_env(**env),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+
+    italian = plan_seating(DJANGO_LANGUAGE_CODE="it")
+    english = plan_seating()
+    said = italian.stdout + italian.stderr
+    assert (
+        "5 turni per 12 giocatori, 3 tavoli per turno: 24 coppie ripetute, il minimo possibile"
+        in said
+    )
+    assert "repeated pairs" not in said
+    assert "24 repeated pairs, the fewest possible" in english.stdout + english.stderr
 
 
 # --- DJANGO_SECRET_KEY -------------------------------------------------------------------
