@@ -14,7 +14,8 @@ seconds much less.
 - by round: ``seat_round`` once per round with the growing history, as a
   tournament does (following the tournament's plan);
 - late: round by round with two players leaving and two arriving after
-  round 2 (no plan to follow: each round planned from the history);
+  round 2 (no plan to follow: each round planned from the history), the
+  slowest round and the CPU seconds of all;
 - one round: seating round 8 of 1,000 players after 7;
 - swiss: rounds 2..R by simulated standings: repeats and rank spread;
 - odd counts: tables of 5 / 3 / byes round by round, with the fairness
@@ -249,11 +250,14 @@ def bench_by_round(cases, seed):
         )
 
 
-def bench_late_players(n, rounds, seed):
+def bench_late_players(n, rounds, seed, odd=TABLES_OF_5):
     """Two players leave and two arrive after round 2: from then on each
-    round is planned from the history (the plan cannot be followed)."""
+    round is planned from the history (the plan cannot be followed).
+    Prints the repeats, the slowest round (wall) and the CPU seconds of
+    all rounds."""
     history, worst = [], 0.0
     players = list(range(1, n + 1))
+    start_cpu = time.process_time()
     for r in range(rounds):
         if r == 2:
             players = players[2:] + [n + 1, n + 2]
@@ -262,14 +266,15 @@ def bench_late_players(n, rounds, seed):
             players,
             history=history,
             seed=seed + r,
+            odd=odd,
             rounds_left=rounds - r,
             plan_seed=seed,
         )
         history.append(seating)
         worst = max(worst, seconds)
     print(
-        f"late      {n:5d} x {rounds:2d}: repeats {count_repeated_pairs(history):3d}"
-        f"  slowest round {worst:6.2f} s",
+        f"late      {n:5d} x {rounds:2d} {odd:11s}: repeats {count_repeated_pairs(history):3d}"
+        f"  slowest round {worst:6.2f} s  cpu {time.process_time() - start_cpu:6.2f} s",
         flush=True,
     )
 
@@ -385,6 +390,8 @@ def main() -> None:
     bench_by_round(BY_ROUND_CASES, args.seed)
     bench_late_players(16, 5, args.seed)
     bench_late_players(40, 8, args.seed)
+    bench_late_players(45, 12, args.seed)
+    bench_late_players(130, 12, args.seed, TABLES_OF_3)
     bench_one_round(args.seed)
     for n in (64, 400):
         bench_swiss(n, 8, args.seed)
