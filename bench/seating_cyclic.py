@@ -114,6 +114,12 @@ and for fair repeat-free schedules with odd tables or byes:
 - 37 x 12 with a bye: Z_37 and Z_36 with a fixed point, no answer in 300 s;
   with a multiplier infeasible at once (Z_37: u = 10, 36; Z_36: u = 13,
   17, 19, 35);
+- 68 x 22 over Z_22 (3 layers, 2 fixed points, ``--cover half``, a
+  4-RGDD of type 2^34): unknown after 600 s (two workers).  No multiplier
+  helps this form: a unit fixing the fixed points keeps their tables,
+  which then hold only x = 0 or m/2 of each layer and so cover the same
+  mixed differences twice; a unit swapping them has even order, and its
+  square does the same;
 - 32 x 10 over Z_31 with a fixed point: no answer in 400 s; with a
   multiplier (u = 2, 5, 30, the fixed point's table invariant) infeasible
   at once;
