@@ -534,12 +534,11 @@ def _club_of(
 
 
 def _same_field(players: list[PlayerId], history: Sequence[Seating]) -> bool:
-    """Whether every round of ``history`` seated exactly ``players`` (at a
+    """Whether every round of ``history`` seated exactly ``players`` (sorted; at a
     table or on a bye): only then can a plan for ``players`` from round 1
     have been followed (:func:`seat_round`), so only then is it worth
     planning."""
-    field = set(players)
-    return all(len(s.players()) == len(field) and set(s.players()) == field for s in history)
+    return all(sorted(s.players()) == players for s in history)  # players: sorted
 
 
 def _same_tables(a: Seating, b: Seating) -> bool:
