@@ -72,7 +72,9 @@ p^k of m with 3 dividing p^(k - 1) (p - 1)).  Of the maximal fields of
 type 2^u still without a design (``bench/seating.py --maximal``), 164,
 188, 236, 260, 296, 344 and 368 players have one (m = 54: u = 19 or 37;
 62: 5 or 25; 78, 86, 98, 114, 122), while 68, 92, 104, 140, 200, 248,
-284, 308, 332 and 356 have none, so this form cannot give them.  Annealed
+284, 308, 332 and 356 have none, so this form cannot give them (308 is
+built otherwise since: the unital less a round made 11, its groups of 44
+by type 2^22).  Annealed
 (about a million steps a second on this machine): 164 x 54 ended 4 to 10
 wrongly covered classes short in eight runs of 3 * 10^8 to 1.2 * 10^9
 steps (seeds 1 to 11, T = 0.25 to 0.45, u = 19 and 37; T = 0.3 ends

@@ -1977,10 +1977,15 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             for d in (3, 1):
                 if len(best[0]) < most:
                     offer(*frame_product_rounds(n, f, v, d))
+    for m in range(n // table_size // 2, table_size - 1, -1):  # a complete design less a round
+        if n % (m * table_size) == 0 and len(best[0]) < most:
+            _offer_inflated(n, m, table_size, offer, len(best[0]), less_one=True)
     return best
 
 
-def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
+def _offer_inflated(
+    n: int, m: int, k: int, offer: Any, current: int, *, less_one: bool = False
+) -> None:
     """Offer the schedule on ``n`` players that inflates the best one on
     n / m players by m (:func:`inflated_rounds`), its groups (of g * m
     players, which never met) then seated side by side by the best
@@ -1991,7 +1996,14 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     m and its groups filled with one of type g^m is the resolvable 4-GDD of
     type g^(u * m), which has the most rounds (192 players: type 3^8
     inflated by 8, its groups of 24 seated by type 3^8: 7 * 8 + 7 = 63
-    rounds)."""
+    rounds).  With ``less_one`` (tried last, so that it never displaces a
+    tie): a complete design on n / m players (everybody meets everybody)
+    less its last round, a resolvable 4-GDD of type k^(n / (m * k)) whose
+    groups are that round's tables, inflated by m and its groups of k * m
+    filled by the design on k * m players (308 players: the unital less a
+    round, 8 * 11 rounds, its groups of 44 seated by type 2^22 for 14
+    more: 102, every player meeting all but one, where the whole unital
+    made 11 leaves groups of 11 and stops at 99)."""
     small = n // m
     if not _has_transversal(m, k):  # no transversal design TD(k, m) here
         return
@@ -1999,6 +2011,29 @@ def _offer_inflated(n: int, m: int, k: int, offer: Any, current: int) -> None:
     if len(classes) < 1 or (small != k and len(classes) < 2):
         return
     groups = groups_left(classes, small)
+    if not less_one:
+        _offer_grown(classes, groups, small, m, k, offer, name, current)
+    elif groups and len(groups[0]) == 1 and small != k:
+        # a complete design less its last round is one of type k^(small / k):
+        # its groups of k * m players may seat more rounds than the m lost
+        name = f"{name} less one round"
+        _offer_grown(classes[:-1], classes[-1], small, m, k, offer, name, current)
+
+
+def _offer_grown(
+    classes: list[list[list[int]]],
+    groups: list[list[int]] | None,
+    small: int,
+    m: int,
+    k: int,
+    offer: Any,
+    name: str,
+    current: int,
+) -> None:
+    """Offer ``classes`` on ``small`` players inflated by m
+    (:func:`inflated_rounds`), then its ``groups`` (players that never met,
+    each grown to g * m) seated side by side by the best schedule on g * m
+    players, when that makes more rounds than ``current``."""
     inner, inner_name = _repeat_free_cached(len(groups[0]) * m, k) if groups else ([], "")
     if len(classes) * m + len(inner) <= current:
         return

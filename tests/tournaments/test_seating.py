@@ -830,6 +830,9 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         (132, 33, "transversal design TD(4, 33) (Wilson 1974)"),  # 33 = 4 * 8 + 1
         (336, 111, "transversal design TD(4, 84) and its groups by resolvable 4-GDD of type 3^28"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
+        # the unital less a round made 11 (8 * 11) and its groups of 44 by type 2^22 (14):
+        # the most, one more partner than the whole unital made 11 (99 rounds)
+        (308, 102, "Hermitian unital of order 3 less one round, each player made 11"),
     ],
 )
 def test_the_known_design_with_the_most_rounds_is_picked(n, rounds, name):
