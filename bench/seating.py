@@ -16,6 +16,9 @@ seconds much less.
 - late: round by round with two players leaving and two arriving after
   round 2 (no plan to follow: each round planned from the history), the
   slowest round and the CPU seconds of all;
+- absent: round by round with players absent for a round and back after
+  it, the whole field given (as the seating service does), beside the
+  same rounds planned from the history: repeats and CPU seconds;
 - one round: seating round 8 of 1,000 players after 7;
 - swiss: rounds 2..R by simulated standings: repeats and rank spread;
 - odd counts: tables of 5 / 3 / byes round by round, with the fairness
@@ -279,6 +282,54 @@ def bench_late_players(n, rounds, seed, odd=TABLES_OF_5):
     )
 
 
+#: Players absent for a round and back after it: (players, rounds, {round index: players}).
+ABSENCE_CASES = (
+    (28, 9, {3: {5}}),
+    (28, 9, {3: {5}, 6: {9, 10}}),
+    (16, 5, {2: {0}}),
+    (40, 13, {5: {1}}),
+    (24, 7, {1: {3}}),
+    (32, 8, {0: {1}}),
+    (20, 6, {2: {4}}),
+    (21, 7, {3: {0}}),
+    (30, 8, {2: {7}}),
+)
+
+
+def bench_absences(seed):
+    """Every round by ``seat_round`` with a plan seed and the whole field
+    given (as ``seating_service`` does), the players of ``ABSENCE_CASES``
+    absent for their rounds: repeats and CPU seconds of all rounds, for
+    each policy, with the same figures planned from the history (no field)
+    beside them."""
+    for n, rounds, absent in ABSENCE_CASES:
+        for odd in (TABLES_OF_5, TABLES_OF_3, BYES):
+            figures = []
+            for field in (list(range(n)), None):
+                history, start_cpu = [], time.process_time()
+                for r in range(rounds):
+                    players = [p for p in range(n) if p not in absent.get(r, ())]
+                    history.append(
+                        seat_round(
+                            players,
+                            history=history,
+                            seed=seed + r,
+                            odd=odd,
+                            rounds_left=rounds - r,
+                            plan_seed=seed,
+                            field=field,
+                        )
+                    )
+                figures.append((count_repeated_pairs(history), time.process_time() - start_cpu))
+            (repeats, cpu), (alone, alone_cpu) = figures
+            away = sum(len(a) for a in absent.values())
+            print(
+                f"absent    {n:5d} x {rounds:2d} {odd:11s} {away} absence(s): repeats {repeats:3d}"
+                f"  cpu {cpu:6.2f} s  (from the history: {alone:3d}, cpu {alone_cpu:6.2f} s)",
+                flush=True,
+            )
+
+
 def bench_one_round(seed):
     n = 1000
     history = plan_rounds(range(1, n + 1), 7, seed=seed)
@@ -392,6 +443,7 @@ def main() -> None:
     bench_late_players(40, 8, args.seed)
     bench_late_players(45, 12, args.seed)
     bench_late_players(130, 12, args.seed, TABLES_OF_3)
+    bench_absences(args.seed)
     bench_one_round(args.seed)
     for n in (64, 400):
         bench_swiss(n, 8, args.seed)

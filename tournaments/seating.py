@@ -391,6 +391,7 @@ def seat_round(
     effort: float = 1.0,
     clubs: Mapping[PlayerId, str] | None = None,
     club_weight: int = DEFAULT_CLUB_WEIGHT,
+    field: Iterable[PlayerId] | None = None,
 ) -> Seating:
     """Seat the next round.
 
@@ -408,7 +409,17 @@ def seat_round(
     fixed for the whole tournament) the whole tournament is planned from its
     first round and followed for as long as the rounds played match it
     (same players, no manual changes): that keeps the known designs
-    (16 x 5, 28 x 9, 40 x 13, ...) round by round.
+    (16 x 5, 28 x 9, 40 x 13, ...) round by round.  ``field``: the players
+    that plan seats (default ``players``), when some of them miss this
+    round or missed earlier ones (checked in absent or late) and are
+    expected back.  A round missing players follows the plan's round as
+    closely as the table plan of the players present allows
+    (:func:`_followed`), so the plan stays good for the rounds after it
+    (28 x 9, one player absent in round 4: the unital's round 4 less that
+    player, its three table mates on a bye or at a table of 3, and the
+    unital after it); players outside the field (a late registration) or a
+    player of the history missing from it (withdrawn) end the plan, and
+    the round is planned from the history.
 
     effort scales the search budget.  Raises :class:`SeatingError` (see
     :func:`table_plan`; unknown method; a player listed twice).
@@ -421,20 +432,17 @@ def seat_round(
         return _generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0]
     if method == SWISS:
         method = BALANCED
-    if method == BALANCED and plan_seed is not None and _same_field(players, history):
-        done = len(history)
-        plan = _generate(
-            players,
-            done + rounds_left,
-            (),
-            method,
-            plan_seed,
-            options,
-            seat_seed=seed,
-            seat_history=history,
+    if (
+        method == BALANCED
+        and plan_seed is not None
+        and (field is not None or _same_field(players, history))
+    ):
+        whole = players if field is None else _check_players(field)
+        followed = _follow_plan(
+            players, whole, history, rounds_left, plan_seed, seed, options, clubs
         )
-        if all(_same_tables(plan[r], history[r]) for r in range(done)):
-            return plan[done]
+        if followed is not None:
+            return followed
     horizon = max(1, min(rounds_left, LOOKAHEAD_ROUNDS)) if method == BALANCED else 1
     return _generate(players, horizon, history, method, seed, options)[0]
 
@@ -548,6 +556,102 @@ def _same_tables(a: Seating, b: Seating) -> bool:
     ) == set(b.byes)
 
 
+def _follow_plan(
+    players: list[PlayerId],
+    whole: list[PlayerId],
+    history: Sequence[Seating],
+    rounds_left: int,
+    plan_seed: int,
+    seed: int,
+    options: _Options,
+    clubs: Mapping[PlayerId, str] | None,
+) -> Seating | None:
+    """The next round of the tournament's plan for the field ``whole``
+    (sorted) as following it gives (:func:`_followed`), when every round
+    played is what following it gave; None when it is not, or when the
+    players present now or in a round played are not all of the field.
+    When every round seated the whole field this is the plan itself
+    (:func:`seat_round`); when some player missed a round (or misses this
+    one), only a plan without a repeated pair (a known design) is
+    followed: elsewhere the search from the history does as well or
+    better (``bench/seating.py``, absent)."""
+    members = set(whole)
+    if not members.issuperset(players) or any(not members.issuperset(s.players()) for s in history):
+        return None
+    done = len(history)
+    missing = len(players) < len(whole) or any(len(s.players()) < len(whole) for s in history)
+    try:
+        quality = plan_quality(
+            len(whole), done + rounds_left, table_size=options.table_size, odd=options.odd
+        )
+    except SeatingError:  # the whole field has no table plan under this policy
+        return None
+    if missing and quality.best_known != 0:
+        return None
+    planned = replace(options, clubs=_club_of(whole, clubs))
+    try:
+        plan = _generate(
+            whole,
+            done + rounds_left,
+            (),
+            BALANCED,
+            plan_seed,
+            planned,
+            seat_seed=seed,
+            seat_history=history,
+        )
+    except SeatingError:
+        return None
+    if missing and count_repeated_pairs(plan):
+        return None
+    for r in range(done):
+        present = history[r].players()
+        expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
+        if expected is None or not _same_tables(expected, history[r]):
+            return None
+    return _followed(plan, done, players, history, plan_seed, seed, options, clubs)
+
+
+def _followed(
+    plan: Sequence[Seating],
+    r: int,
+    present: Iterable[PlayerId],
+    played: Sequence[Seating],
+    plan_seed: int,
+    seat_seed: int,
+    options: _Options,
+    clubs: Mapping[PlayerId, str] | None,
+) -> Seating | None:
+    """Round ``r`` of the whole field's ``plan`` for the players
+    ``present`` after the rounds ``played``: the plan's round itself when
+    nobody is missing, else the round of the fewest repeated pairs for them
+    counting both the pairs that met in the rounds played and those the
+    plan seats after round r (a one-round search, seeded by the plan's seed
+    and r, so a round followed this way is found again), with byes and
+    tables of 3 or 5 to those the rounds played and planned give fewest.
+    In a complete design (28 x 9) the pairs left are the plan round's own,
+    so its tables less the missing players come back, re-formed into the
+    table plan of the players present.  None when they cannot be seated."""
+    present = sorted(present)
+    if len(present) == len(plan[r].players()):
+        return plan[r]
+    search_seed = random.Random(f"cuori-follow:{plan_seed}:{r}").randrange(2**31)
+    options = replace(options, clubs=_club_of(present, clubs))
+    try:
+        return _generate(
+            present,
+            1,
+            played,
+            BALANCED,
+            search_seed,
+            options,
+            seat_seed=seat_seed,
+            planned_after=plan[r + 1 :],
+        )[0]
+    except SeatingError:
+        return None
+
+
 def _generate(
     players: list[PlayerId],
     rounds: int,
@@ -559,24 +663,29 @@ def _generate(
     ranks: Mapping[PlayerId, int] | None = None,
     seat_seed: int | None = None,
     seat_history: Sequence[Seating] | None = None,
+    planned_after: Sequence[Seating] = (),
 ) -> list[Seating]:
     """Plan ``rounds`` rounds for ``players`` (sorted) after ``history`` and
     turn the schedule into :class:`Seating` objects.  ``seat_history``:
     the rounds actually played when ``history`` is empty because the whole
     tournament is planned from round 1 and followed; the plan's first rounds
     are then those rounds, and the seats are balanced against the played
-    ones."""
+    ones.  ``planned_after``: rounds a plan seats after these, whose
+    meetings count as if already played (age 1) and whose byes and odd
+    tables count as if already had, so the rounds planned here leave them
+    good (:func:`_followed`)."""
     n = len(players)
     plan = table_plan(n, table_size=options.table_size, odd=options.odd)
     index = {p: i for i, p in enumerate(players)}
     past_ages: dict[tuple[int, int], list[int]] = {}
-    for age, seating in enumerate(reversed(history), 1):
+    aged = [(1, s) for s in planned_after] + list(enumerate(reversed(history), 1))
+    for age, seating in aged:
         for table in seating.tables:
             here = sorted(index[p] for p in table if p in index)
             for i, a in enumerate(here):
                 for b in here[i + 1 :]:
                     past_ages.setdefault((a, b), []).append(age)
-    byes, odds = fairness_counts(history, table_size=options.table_size)
+    byes, odds = fairness_counts([*history, *planned_after], table_size=options.table_size)
     rank_list = None
     if ranks is not None:
         last = max(ranks.values(), default=-1) + 1
@@ -601,7 +710,7 @@ def _generate(
     else:
         rng = random.Random(f"cuori-design:{seed}")
         start = None
-        if options.constructions and not history and ranks is None:
+        if options.constructions and not history and not planned_after and ranks is None:
             start = _design_start(n, rounds, plan, options.table_size, rng)
             if start is None:
                 # past the design, its groups seated with a bye a round have started

@@ -11,6 +11,7 @@ back to a tournament attribute of the same name when one exists
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -94,9 +95,13 @@ def seat_next_round(
     (seeded by the tournament's ``seed``, chosen and saved when round 1 is
     seated if empty; a round's seed defaults to one derived from it) while
     the rounds match it, looking ahead over
-    the rounds planned.  Players of one club are kept apart where that
-    costs no repeat, weighed by the tournament's ``seating_club_weight``
-    when the model has one (else ``seating.DEFAULT_CLUB_WEIGHT``, off).
+    the rounds planned; its field is the players of round 1 and those
+    checked in absent or late for it, less the withdrawn
+    (:func:`_plan_field`), so a player missing a round and coming back
+    keeps a known design going (``seating.seat_round``'s ``field``).
+    Players of one club are kept apart where that costs no repeat, weighed
+    by the tournament's ``seating_club_weight`` when the model has one
+    (else ``seating.DEFAULT_CLUB_WEIGHT``, off).
     Raises ``TournamentError`` (translated) when the round exists, the previous round is not locked,
     the tournament is finished, or the players cannot be seated; nothing is written then.
     """
@@ -161,6 +166,7 @@ def seat_next_round(
         elif method == seating.SWISS:
             ranks = _rating_ranks(active, seed)
         plan_seed = tournament.seed
+        field = _plan_field(tournament, number, active, away, past)
         if chosen_odd is None:
             # no policy chosen: tables of 5, or of 3 for counts 5s cannot seat (6, 7, 11)
             try:
@@ -179,6 +185,7 @@ def seat_next_round(
                 ranks=ranks,
                 rounds_left=max(1, tournament.rounds_planned - number + 1),
                 plan_seed=plan_seed,
+                field=field,
                 clubs=clubs,
                 club_weight=int(
                     getattr(tournament, "seating_club_weight", seating.DEFAULT_CLUB_WEIGHT)
@@ -274,3 +281,27 @@ def move_player(round_: Round, registration: int, table: int | None) -> seating.
     return _edit(
         round_, lambda before, past: seating.move_player(before, registration, index, history=past)
     )
+
+
+def _plan_field(
+    tournament: Tournament,
+    number: int,
+    active: list[int],
+    away: set[int],
+    past: Mapping[int, seating.Seating],
+) -> list[int]:
+    """The registration ids the tournament's seating plan seats: those of
+    round 1, seated or checked in absent or late for it (round 1 being
+    seated now: ``active`` and ``away``), less the withdrawn.  A later
+    registration is not in it, so the plan then ends (``seat_round``)."""
+    if number == 1:
+        first = set(active) | away
+    else:
+        first = set(past[1].players()) if 1 in past else set()
+        first |= checkin.not_seated(tournament, 1)
+    staying = set(
+        Registration.objects.filter(tournament=tournament, withdrawn=False).values_list(
+            "id", flat=True
+        )
+    )
+    return sorted(first & staying)
