@@ -253,31 +253,42 @@ def bench_by_round(cases, seed):
         )
 
 
-def bench_late_players(n, rounds, seed, odd=TABLES_OF_5):
-    """Two players leave and two arrive after round 2: from then on each
-    round is planned from the history (the plan cannot be followed).
-    Prints the repeats, the slowest round (wall) and the CPU seconds of
-    all rounds."""
+def seated_round_by_round(players_of, rounds, seed, odd, field=None):
+    """Every round by ``seat_round`` with a plan seed, as a tournament does:
+    ``players_of(r)`` the players of round index r.  Returns the rounds,
+    the slowest (wall seconds) and the CPU seconds of all."""
     history, worst = [], 0.0
-    players = list(range(1, n + 1))
     start_cpu = time.process_time()
     for r in range(rounds):
-        if r == 2:
-            players = players[2:] + [n + 1, n + 2]
         seating, seconds = timed(
             seat_round,
-            players,
+            players_of(r),
             history=history,
             seed=seed + r,
             odd=odd,
             rounds_left=rounds - r,
             plan_seed=seed,
+            field=field,
         )
         history.append(seating)
         worst = max(worst, seconds)
+    return history, worst, time.process_time() - start_cpu
+
+
+def bench_late_players(n, rounds, seed, odd=TABLES_OF_5):
+    """Two players leave and two arrive after round 2: from then on each
+    round is planned from the history (the plan cannot be followed).
+    Prints the repeats, the slowest round (wall) and the CPU seconds of
+    all rounds."""
+    history, worst, cpu = seated_round_by_round(
+        lambda r: list(range(1, n + 1)) if r < 2 else [*range(3, n + 1), n + 1, n + 2],
+        rounds,
+        seed,
+        odd,
+    )
     print(
         f"late      {n:5d} x {rounds:2d} {odd:11s}: repeats {count_repeated_pairs(history):3d}"
-        f"  slowest round {worst:6.2f} s  cpu {time.process_time() - start_cpu:6.2f} s",
+        f"  slowest round {worst:6.2f} s  cpu {cpu:6.2f} s",
         flush=True,
     )
 
@@ -306,21 +317,16 @@ def bench_absences(seed):
         for odd in (TABLES_OF_5, TABLES_OF_3, BYES):
             figures = []
             for field in (list(range(n)), None):
-                history, start_cpu = [], time.process_time()
-                for r in range(rounds):
-                    players = [p for p in range(n) if p not in absent.get(r, ())]
-                    history.append(
-                        seat_round(
-                            players,
-                            history=history,
-                            seed=seed + r,
-                            odd=odd,
-                            rounds_left=rounds - r,
-                            plan_seed=seed,
-                            field=field,
-                        )
-                    )
-                figures.append((count_repeated_pairs(history), time.process_time() - start_cpu))
+                history, _worst, cpu = seated_round_by_round(
+                    lambda r, n=n, absent=absent: [
+                        p for p in range(n) if p not in absent.get(r, ())
+                    ],
+                    rounds,
+                    seed,
+                    odd,
+                    field,
+                )
+                figures.append((count_repeated_pairs(history), cpu))
             (repeats, cpu), (alone, alone_cpu) = figures
             away = sum(len(a) for a in absent.values())
             print(
