@@ -303,6 +303,9 @@ def test_plan_seating_reads_the_bound_three_ways(players, rounds, same_rounds, e
     assert english in lines["en"]
     assert italian in lines["it"]
     assert "fewer than 0" not in lines["en"] and "meno di 0" not in lines["it"]
+    if players == 16 and not same_rounds:  # the citation stays in English, and says so
+        assert "(best known: 0, affine plane AG(2, 4)" in lines["en"]
+        assert "(migliore noto: 0; fonte, in inglese: affine plane AG(2, 4)" in lines["it"]
 
 
 def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_queries):

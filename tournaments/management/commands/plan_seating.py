@@ -120,6 +120,9 @@ class Command(BaseCommand):
             "seconds": seconds,
         }
         if quality.best_known is not None:
+            # Translators: source is a bibliographic citation, kept in English (a design's name,
+            # its authors and where it is built), e.g. "affine plane AG(2, 4), a resolvable
+            # 2-(16, 4, 1) design (built)": say that it is in English.
             line += " " + _("(best known: %(best)s, %(source)s)") % {
                 "best": quality.best_known,
                 "source": quality.source,
