@@ -148,12 +148,12 @@ def seat_next_round(
         if seed is None:
             seed = random.Random(f"{tournament.seed}:{number}").randrange(2**31)
         away = checkin.not_seated(tournament, number)  # checked in as absent or late for this round
-        clubs = dict(
+        registered = dict(
             Registration.objects.filter(tournament=tournament, withdrawn=False)
-            .exclude(pk__in=away)
             .order_by("id")
             .values_list("id", "player__club")
         )
+        clubs = {r: club for r, club in registered.items() if r not in away}
         active = list(clubs)
         past = selectors.seating_history(tournament, before=number)
         past_list = [past[n] for n in sorted(past)]
@@ -166,7 +166,7 @@ def seat_next_round(
         elif method == seating.SWISS:
             ranks = _rating_ranks(active, seed)
         plan_seed = tournament.seed
-        field = _plan_field(tournament, number, active, away, past)
+        field = _plan_field(tournament, number, set(registered), past)
         if chosen_odd is None:
             # no policy chosen: tables of 5, or of 3 for counts 5s cannot seat (6, 7, 11)
             try:
@@ -286,22 +286,16 @@ def move_player(round_: Round, registration: int, table: int | None) -> seating.
 def _plan_field(
     tournament: Tournament,
     number: int,
-    active: list[int],
-    away: set[int],
+    registered: set[int],
     past: Mapping[int, seating.Seating],
 ) -> list[int]:
     """The registration ids the tournament's seating plan seats: those of
-    round 1, seated or checked in absent or late for it (round 1 being
-    seated now: ``active`` and ``away``), less the withdrawn.  A later
-    registration is not in it, so the plan then ends (``seat_round``)."""
+    round 1, seated or checked in absent or late for it, that are still
+    ``registered`` (not withdrawn; round 1 being seated now: all of them).
+    A later registration is not in it, so the plan then ends
+    (``seat_round``)."""
     if number == 1:
-        first = set(active) | away
-    else:
-        first = set(past[1].players()) if 1 in past else set()
-        first |= checkin.not_seated(tournament, 1)
-    staying = set(
-        Registration.objects.filter(tournament=tournament, withdrawn=False).values_list(
-            "id", flat=True
-        )
-    )
-    return sorted(first & staying)
+        return sorted(registered)
+    first = set(past[1].players()) if 1 in past else set()
+    first |= checkin.not_seated(tournament, 1)
+    return sorted(first & registered)
