@@ -580,14 +580,15 @@ def _follow_plan(
         return None
     done = len(history)
     missing = len(players) < len(whole) or any(len(s.players()) < len(whole) for s in history)
-    try:
-        quality = plan_quality(
-            len(whole), done + rounds_left, table_size=options.table_size, odd=options.odd
-        )
-    except SeatingError:  # the whole field has no table plan under this policy
-        return None
-    if missing and quality.best_known != 0:
-        return None
+    if missing:  # followed only where a plan without a repeat is known
+        try:
+            quality = plan_quality(
+                len(whole), done + rounds_left, table_size=options.table_size, odd=options.odd
+            )
+        except SeatingError:  # the whole field has no table plan under this policy
+            return None
+        if quality.best_known != 0:
+            return None
     planned = replace(options, clubs=_club_of(whole, clubs))
     try:
         plan = _generate(
