@@ -412,12 +412,12 @@ def seat_round(
     (16 x 5, 28 x 9, 40 x 13, ...) round by round.  ``field``: the players
     that plan seats (default ``players``), when some of them miss this
     round or missed earlier ones (checked in absent or late) and are
-    expected back.  A round missing players follows the plan's round as
-    closely as the table plan of the players present allows
-    (:func:`_followed`), so the plan stays good for the rounds after it
-    (28 x 9, one player absent in round 4: the unital's round 4 less that
-    player, its three table mates on a bye or at a table of 3, and the
-    unital after it); players outside the field (a late registration) or a
+    expected back.  A round missing players follows the plan's round,
+    re-formed for the players present, where that repeats no pair now or
+    in the plan's later rounds (:func:`_followed`), so the plan stays good
+    for the rounds after it (28 x 9, one player absent in round 4: the
+    unital's round 4 less that player, its three table mates on a bye or
+    at a table of 3, and the unital after it); players outside the field (a late registration) or a
     player of the history missing from it (withdrawn) end the plan, and
     the round is planned from the history.
 
@@ -607,6 +607,8 @@ def _follow_plan(
         return None
     for r in range(done):
         present = history[r].players()
+        if len(present) < len(whole) and _repeats_any(history[r], [*history[:r], *plan[r + 1 :]]):
+            return None  # a round followed with players missing repeats no pair (:func:`_followed`)
         expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
         if expected is None or not _same_tables(expected, history[r]):
             return None
@@ -632,14 +634,20 @@ def _followed(
     tables of 3 or 5 to those the rounds played and planned give fewest.
     In a complete design (28 x 9) the pairs left are the plan round's own,
     so its tables less the missing players come back, re-formed into the
-    table plan of the players present.  None when they cannot be seated."""
+    table plan of the players present.  None when they cannot be seated,
+    or not without a repeated pair now or in the plan's rounds after it:
+    a player absent for several rounds with tables of 5 (each such round
+    seats three of the design's table elsewhere) is then planned from the
+    history, which repeats fewer pairs (``bench/seating.py``, absent)."""
     present = sorted(present)
     if len(present) == len(plan[r].players()):
         return plan[r]
     search_seed = random.Random(f"cuori-follow:{plan_seed}:{r}").randrange(2**31)
-    options = replace(options, clubs=_club_of(present, clubs))
+    # a quarter of the budget: a round without a repeat is found at once where there is one
+    options = replace(options, clubs=_club_of(present, clubs), effort=options.effort / 4)
+    later = plan[r + 1 :]
     try:
-        return _generate(
+        seating = _generate(
             present,
             1,
             played,
@@ -647,10 +655,23 @@ def _followed(
             search_seed,
             options,
             seat_seed=seat_seed,
-            planned_after=plan[r + 1 :],
+            planned_after=later,
         )[0]
     except SeatingError:
         return None
+    if _repeats_any(seating, [*played, *later]):
+        return None  # a repeat now or later: planning from the history does as well or better
+    return seating
+
+
+def _repeats_any(seating: Seating, others: Sequence[Seating]) -> bool:
+    """Whether two players at a table of ``seating`` share a table in ``others``."""
+    met = meetings(others)
+    return any(
+        (a, b) in met
+        for table in seating.tables
+        for a, b in itertools.combinations(sorted(table), 2)
+    )
 
 
 def _generate(
