@@ -417,9 +417,10 @@ def seat_round(
     in the plan's later rounds (:func:`_followed`), so the plan stays good
     for the rounds after it (28 x 9, one player absent in round 4: the
     unital's round 4 less that player, its three table mates on a bye or
-    at a table of 3, and the unital after it); players outside the field (a late registration) or a
-    player of the history missing from it (withdrawn) end the plan, and
-    the round is planned from the history.
+    at a table of 3, and the unital after it; a player who withdrew is
+    missing from every round after); players outside the field (a late
+    registration) or a player of the history missing from it end the plan,
+    and the round is planned from the history.
 
     effort scales the search budget.  Raises :class:`SeatingError` (see
     :func:`table_plan`; unknown method; a player listed twice).

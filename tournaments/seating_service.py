@@ -96,9 +96,9 @@ def seat_next_round(
     seated if empty; a round's seed defaults to one derived from it) while
     the rounds match it, looking ahead over
     the rounds planned; its field is the players of round 1 and those
-    checked in absent or late for it, less the withdrawn
-    (:func:`_plan_field`), so a player missing a round and coming back
-    keeps a known design going (``seating.seat_round``'s ``field``).
+    checked in absent or late for it (:func:`_plan_field`), so a player
+    missing a round and coming back, or withdrawing, keeps a known design
+    going where that repeats no pair (``seating.seat_round``'s ``field``).
     Players of one club are kept apart where that costs no repeat, weighed
     by the tournament's ``seating_club_weight`` when the model has one
     (else ``seating.DEFAULT_CLUB_WEIGHT``, off).
@@ -290,12 +290,13 @@ def _plan_field(
     past: Mapping[int, seating.Seating],
 ) -> list[int]:
     """The registration ids the tournament's seating plan seats: those of
-    round 1, seated or checked in absent or late for it, that are still
-    ``registered`` (not withdrawn; round 1 being seated now: all of them).
-    A later registration is not in it, so the plan then ends
-    (``seat_round``)."""
+    round 1, seated (withdrawn since or not) or checked in absent or late
+    for it and still ``registered`` (not withdrawn; round 1 being seated
+    now: all of them).  A player who withdraws stays in it, missing every
+    round after, so a known design goes on without them where that
+    repeats no pair (``seat_round``); a later registration is not in it,
+    so the plan then ends."""
     if number == 1:
         return sorted(registered)
     first = set(past[1].players()) if 1 in past else set()
-    first |= checkin.not_seated(tournament, 1)
-    return sorted(first & registered)
+    return sorted(first | (checkin.not_seated(tournament, 1) & registered))

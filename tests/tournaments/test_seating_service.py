@@ -125,6 +125,26 @@ def test_players_absent_for_a_round_come_back_to_the_design():
     assert first.id not in rounds[0].players() and fourth.id not in rounds[3].players()
 
 
+def test_a_player_withdrawing_leaves_the_design_going_without_them():
+    """28 x 9 (the unital) with tables of 3, a player withdrawing after
+    round 4: each later round is the design's less that player, their three
+    table mates at a table of 3 (three different players each round), so
+    nobody meets twice (planned from the history it repeats 18 pairs)."""
+    tournament = make_tournament(28, rounds=9)
+    gone = tournament.registrations.order_by("id").first()
+    for number in range(1, 10):
+        if number == 5:
+            gone.withdrawn = True
+            gone.save()
+        done = seating_service.seat_next_round(tournament, seed=number, odd=seating.TABLES_OF_3)
+        assert done.repeats == ()
+        lock(done.round)
+    rounds = [saved(r) for r in tournament.rounds.order_by("number")]
+    assert seating.count_repeated_pairs(rounds) == 0
+    at_three = [p for r in rounds[4:] for t in r.tables if len(t) == 3 for p in t]
+    assert len(at_three) == len(set(at_three)) == 15 and gone.id not in rounds[4].players()
+
+
 def test_byes_are_saved_and_go_to_different_players():
     tournament = make_tournament(18, rounds=4)
     bye_players = []
