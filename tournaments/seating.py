@@ -575,7 +575,9 @@ def _follow_plan(
     (:func:`seat_round`); when some player missed a round (or misses this
     one), only a plan without a repeated pair (a known design) is
     followed: elsewhere the search from the history does as well or
-    better (``bench/seating.py``, absent)."""
+    better (``bench/seating.py``, absent).  A round played counts as
+    followed too when it is the followed round plus one more player on a
+    bye (a late arrival: :func:`_followed_before_a_bye`)."""
     members = set(whole)
     if not members.issuperset(players) or any(not members.issuperset(s.players()) for s in history):
         return None
@@ -612,8 +614,32 @@ def _follow_plan(
             return None  # a round followed with players missing repeats no pair (:func:`_followed`)
         expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
         if expected is None or not _same_tables(expected, history[r]):
-            return None
+            if not any(
+                _followed_before_a_bye(plan, r, history, bye, plan_seed, options, clubs)
+                for bye in history[r].byes
+            ):
+                return None
     return _followed(plan, done, players, history, plan_seed, seed, options, clubs)
+
+
+def _followed_before_a_bye(
+    plan: Sequence[Seating],
+    r: int,
+    history: Sequence[Seating],
+    bye: PlayerId,
+    plan_seed: int,
+    options: _Options,
+    clubs: Mapping[PlayerId, str] | None,
+) -> bool:
+    """Whether round ``r`` played is the plan's round followed without
+    ``bye``, who then had a bye added (a late player arriving after the
+    round was seated: ``checkin.give_bye``)."""
+    played = history[r]
+    present = [p for p in played.players() if p != bye]
+    expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
+    return expected is not None and _same_tables(
+        Seating(expected.tables, (*expected.byes, bye)), played
+    )
 
 
 def _followed(

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from tables.models import Seat, Table
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
-from tournaments import organizer, seating, seating_service, selectors
+from tournaments import checkin, organizer, seating, seating_service, selectors
 from tournaments.audit import COMMAND_LINE
 from tournaments.errors import TournamentError
 from tournaments.models import Attendance, Bye, Round, Tournament
@@ -123,6 +123,32 @@ def test_players_absent_for_a_round_come_back_to_the_design():
     rounds = [saved(r) for r in tournament.rounds.order_by("number")]
     assert seating.count_repeated_pairs(rounds) == 0
     assert first.id not in rounds[0].players() and fourth.id not in rounds[3].players()
+
+
+def test_a_late_player_given_a_bye_leaves_the_design_going():
+    """28 x 9 with byes: a player checked in late for round 4 is left out
+    when it is seated (three of the design's table on a bye) and joins it
+    with a bye on arrival; the design goes on after it, nobody meeting twice."""
+
+    def evening(state, arrives):
+        tournament = make_tournament(28, rounds=9)
+        late = tournament.registrations.order_by("id").first()
+        Attendance.objects.create(registration=late, round_number=4, state=state)
+        for number in range(1, 10):
+            done = seating_service.seat_next_round(tournament, seed=number, odd=seating.BYES)
+            if number == 4 and arrives:
+                checkin.give_bye(done.round, late, actor=COMMAND_LINE)
+            lock(done.round)
+        index = {r: i for i, r in enumerate(active_ids(tournament))}
+        rounds = [saved(r) for r in tournament.rounds.order_by("number")]
+        tables = [{frozenset(index[p] for p in t) for t in r.tables} for r in rounds]
+        return rounds, tables, late.id
+
+    rounds, tables, late = evening(Attendance.State.LATE, arrives=True)
+    assert len(rounds[3].byes) == 4 and late in rounds[3].byes
+    assert seating.count_repeated_pairs(rounds) == 0
+    # the rounds after it are the design's, as when the player is absent for round 4
+    assert tables[4:] == evening(Attendance.State.ABSENT, arrives=False)[1][4:]
 
 
 def test_a_player_withdrawing_leaves_the_design_going_without_them():
