@@ -614,7 +614,7 @@ def _follow_plan(
             return None  # a round followed with players missing repeats no pair (:func:`_followed`)
         expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
         if expected is None or not _same_tables(expected, history[r]):
-            if not any(
+            if count_repeated_pairs(plan) or not any(  # only a plan without a repeat is followed
                 _followed_before_a_bye(plan, r, history, bye, plan_seed, options, clubs)
                 for bye in history[r].byes
             ):
