@@ -606,15 +606,16 @@ def _follow_plan(
         )
     except SeatingError:
         return None
-    if missing and count_repeated_pairs(plan):
+    repeat_free = not count_repeated_pairs(plan)
+    if missing and not repeat_free:
         return None
     for r in range(done):
         present = history[r].players()
-        if len(present) < len(whole) and _repeats_any(history[r], [*history[:r], *plan[r + 1 :]]):
+        if len(present) < len(whole) and find_repeats(history[r], [*history[:r], *plan[r + 1 :]]):
             return None  # a round followed with players missing repeats no pair (:func:`_followed`)
         expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
         if expected is None or not _same_tables(expected, history[r]):
-            if count_repeated_pairs(plan) or not any(  # only a plan without a repeat is followed
+            if not repeat_free or not any(  # only a plan without a repeat is followed
                 _followed_before_a_bye(plan, r, history, bye, plan_seed, options, clubs)
                 for bye in history[r].byes
             ):
@@ -686,19 +687,9 @@ def _followed(
         )[0]
     except SeatingError:
         return None
-    if _repeats_any(seating, [*played, *later]):
+    if find_repeats(seating, [*played, *later]):
         return None  # a repeat now or later: planning from the history does as well or better
     return seating
-
-
-def _repeats_any(seating: Seating, others: Sequence[Seating]) -> bool:
-    """Whether two players at a table of ``seating`` share a table in ``others``."""
-    met = meetings(others)
-    return any(
-        (a, b) in met
-        for table in seating.tables
-        for a, b in itertools.combinations(sorted(table), 2)
-    )
 
 
 def _generate(
