@@ -79,8 +79,13 @@ minutes before the rows of one size were built in order, but the search
 gave no answer in 20 minutes.
 
 13 x 6 with tables of 3 (4, 3, 3, 3): none with 12 repeats or fewer
-(1,364 s, 54 billion nodes; 29 s with the pairs bound) or 13 (1,364 s,
-15 billion nodes, with the pairs bound): the bound is 14, the plan 15.
+(1,364 s, 54 billion nodes; 29 s with the pairs bound), 13 (1,364 s,
+15 billion nodes, with the pairs bound) or 14 (``--q 3``, each range
+split in two, ``--split 0/2`` and ``1/2`` side by side: round-2 class 0,
+806 s and 9.9 billion nodes; class 1, 3,047 s and 40.0 billion; classes
+2 to 5, 314 s and 3.9 billion; classes 6 to 27, 19 s and 0.2 billion; in
+all 4,186 s of CPU and 54 billion nodes): the optimum is the plan's 15
+(``seating_bounds._EXACT_FAIR``).
 
 The pairs bound (the C file's header: the meetings less the C(n, 2)
 pairs, plus the partners players can no longer meet) prunes where the
@@ -126,10 +131,10 @@ the script refuses a Q whose rounds could not be put in any order fairly
 (:func:`largest_q`): 15 x 6 with 3 byes at budget 6 with ``--q 5`` in
 9.4 s (81 million nodes).  Both agree with every optimum of the
 cross-check lists here (found at the optimum, none below), byes with and
-without ``--q``.  13 x 6 with tables of 3 at budget 14 (it would settle
-the field): the first of its 28 round-2 classes has none (1,084 s, 11
-billion nodes), nor have classes 6 to 27 (45 s); class 1 was not through
-in 93 minutes of CPU, so ``--classes 1:6`` is left to run.  18 x 6 with
+without ``--q``.  13 x 6 with tables of 3 at budget 14: the first of its
+28 round-2 classes has none (1,084 s, 11 billion nodes), nor have classes
+6 to 27 (45 s), where class 1 was not through in 93 minutes of CPU
+(settled since, above, by the search as it is now).  18 x 6 with
 tables of 3 at budget 5: not through the first class in 93 minutes of
 CPU before the forward check (settled with it, above).  18 x 6 with 2 byes
 (``--sizes 4,4,4,4 --byes 2 --q 6``): none with 3 repeats or fewer
