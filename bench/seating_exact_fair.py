@@ -106,9 +106,11 @@ tables of 3; 12 x 4.
 
 Not settled (the plan's figure stands): 17 x 6 with tables of 3; 17 x 6
 and 23 x 5 with tables of 5 (23 x 5 with budget 17: not through the
-first class in 26 minutes); 19 x 6 with tables of 5 with budget 45, its
-counting bound: not through the first class in 21 minutes, nor in 33
-with the pairs bound; with the pairs bound and the budget at the
+first class in 26 minutes; 17 x 6 with budget 32, its bound, ``--q 3``,
+split in two: neither half through the first class in 18 minutes);
+19 x 6 with tables of 5 with budget 45, its counting bound: not through
+the first class in 21 minutes, nor in 33 with the pairs bound; with the
+pairs bound and the budget at the
 counting bound, not through the first class in 90 to 120 s: 21 x 7 with
 tables of 5 (28), 17 x 7 and 18 x 7 with tables of 3 (11 and 15), 18 x 7
 with 2 byes (15) and 19 x 8 with 3 byes (21).  With byes the fields of 17
