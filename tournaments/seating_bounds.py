@@ -195,8 +195,10 @@ _SEARCHED_FAIR = {
     (20, 6, (4, 4, 4, 4, 4)): (5, _EXHAUSTIVE_FAIR),
     # budgets raised one at a time from the bound of 15: none with 19 repeats
     # or fewer in 592 s (12 billion nodes; 18 took 86 s), none with 20 in
-    # 1,072 s (--q 4, split in two: 10.3 billion nodes); the plan has 24
-    (19, 5, (4, 5, 5, 5)): (21, _EXHAUSTIVE_FAIR),
+    # 1,072 s (--q 4, split in two: 10.3 billion nodes), none with 21 in
+    # 3,678 s (--q 4, split in two: 43 billion nodes, 3,167 s of it in the
+    # first of 349 round-2 classes); the plan has 24
+    (19, 5, (4, 5, 5, 5)): (22, _EXHAUSTIVE_FAIR),
     # likewise from 21 (19 proved for 4 rounds and the pairs round 5 must
     # seat again): none with 23 or fewer in 1,036 s (31 billion nodes), none
     # with 24 in 4,455 s (72 billion nodes); the plan has 28
