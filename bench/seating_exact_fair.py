@@ -71,7 +71,9 @@ took 78 s without), 20 (split in two: 1,072 s and 10.3 billion nodes,
 1,040 s of it in the first of 349 round-2 classes) or 21 (split in two,
 in two ranges: ``--classes 1:349``, 511 s and 4.9 billion nodes; then
 ``--classes 0:1``, 3,167 s and 38.1 billion): the bound is 22, the plan
-24.
+24.  At budget 23, hunting a schedule better than the plan's, none came
+out in 26 minutes split in two, nor in 48 minutes of the half ``--split
+0/2`` (CP-SAT, one worker, 1,200 s: 24).
 18 x 5 (5, 5, 4, 4) likewise from its bound of 21: none with 21 (132 s),
 22 (409 s), 23 (1,036 s) or 24 (4,455 s, 72 billion nodes, 2,037 s of it
 in the first of 25 round-2 classes): the bound is 25, the plan 28.  19 x 6
