@@ -1009,7 +1009,7 @@ def test_a_design_less_two_players_is_made_fair_by_a_few_swaps():
     assert_fair_in_every_prefix(as_seating(schedule), range(7))
 
 
-def test_a_repaired_design_beats_the_stored_schedule():
+def test_the_plan_starts_from_the_better_of_the_repaired_design_and_the_stored_schedule():
     """Where the stored schedule (38 x 11: 5 repeats) has more repeats
     than the repaired design less two players, the plan starts from the
     repaired design (3 or 4); where it has fewer (38 x 12: 5, the repaired
