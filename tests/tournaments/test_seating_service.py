@@ -354,6 +354,30 @@ def test_plan_seating_reads_the_bound_three_ways(players, rounds, same_rounds, e
         assert "(migliore noto: 0; fonte, in inglese: affine plane AG(2, 4)" in lines["it"]
 
 
+def test_plan_seating_counts_the_players_on_a_bye_beside_the_tables():
+    """With byes the summary says how many sit out each round, in the
+    plural the language wants ("1 player on a bye", "3 giocatori a riposo")."""
+    from tournaments.management.commands.plan_seating import Command
+
+    for players, byes, english, italian in (
+        (21, 1, "5 tables and 1 player on a bye per round", "5 tavoli e 1 giocatore a riposo"),
+        (19, 3, "4 tables and 3 players on a bye per round", "4 tavoli e 3 giocatori a riposo"),
+    ):
+        plan = seating.plan_rounds(range(1, players + 1), 2, seed=0, odd="byes")
+        assert len(plan[0].byes) == byes
+        lines = {}
+        for language in ("en", "it"):
+            with translation.override(language):
+                lines[language] = Command.summary(
+                    plan, players=players, rounds=2, table_size=4, odd="byes", seconds=0.5
+                )
+        assert english in lines["en"]
+        assert italian in lines["it"]
+    plan = seating.plan_rounds(range(1, 17), 2, seed=0)  # no byes: the tables alone
+    line = Command.summary(plan, players=16, rounds=2, table_size=4, odd="byes", seconds=0.5)
+    assert "4 tables per round" in line and "bye" not in line
+
+
 def test_plan_seating_command_needs_no_database(tmp_path, django_assert_num_queries):
     path = tmp_path / "plan.csv"
     with django_assert_num_queries(0):

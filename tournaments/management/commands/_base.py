@@ -32,6 +32,7 @@ COUNTED = {
     "hand": lambda n: ngettext("%(n)s hand", "%(n)s hands", n),
     "player": lambda n: ngettext("%(n)s player", "%(n)s players", n),
     "bye": lambda n: ngettext("%(n)s bye", "%(n)s byes", n),
+    "player on a bye": lambda n: ngettext("%(n)s player on a bye", "%(n)s players on a bye", n),
     "repeated pair": lambda n: ngettext("%(n)s repeated pair", "%(n)s repeated pairs", n),
 }
 

@@ -87,7 +87,9 @@ class Command(BaseCommand):
     @staticmethod
     def summary(plan, *, players, rounds, table_size, odd, seconds) -> str:
         """One line: the plan's repeated pairs beside the lower bound (no
-        fair schedule has fewer) and the best known figure with its source.
+        fair schedule has fewer) and the best known figure with its source;
+        the tables a round, and the players on a bye when there are some
+        ("5 tables and 1 player on a bye per round").
 
         Three readings of the bound: the plan reaches it (no schedule does
         better), it is above 0 ("no schedule has fewer than 12"), or it is
@@ -111,10 +113,16 @@ class Command(BaseCommand):
                 "%(rounds)s for %(players)s, %(tables)s per round: %(repeats)s; no schedule "
                 "has fewer than %(bound)s; %(seconds).2f s"
             )
+        tables = counted(len(plan[0].tables), "table")
+        if plan[0].byes:
+            tables = _("%(tables)s and %(byes)s") % {
+                "tables": tables,
+                "byes": counted(len(plan[0].byes), "player on a bye"),
+            }
         line = template % {
             "rounds": counted(rounds, "round"),
             "players": counted(players, "player"),
-            "tables": counted(len(plan[0].tables), "table"),
+            "tables": tables,
             "repeats": counted(repeats, "repeated pair"),
             "bound": quality.bound,
             "seconds": seconds,
