@@ -1,10 +1,13 @@
 """Fewest repeated pairs of a fair schedule, proved with a constraint model (OR-Tools CP-SAT).
 
 Run: ``.venv/bin/python bench/seating_cpsat.py 13x4 --odd tables-of-3
-[--seconds 120] [--workers 2] [--symmetry round2]`` (needs OR-Tools,
+[--seconds 120] [--workers 2] [--symmetry round2] [--zero]`` (needs OR-Tools,
 which Cuori does not depend on: ``.venv/bin/pip install ortools``).  It
 prints the fewest repeated pairs found, the best lower bound the solver
 proved, and whether the two meet (an optimum, which ``seating_bounds`` may then record).
+``--zero`` asks only whether a repeat-free fair schedule exists (every
+pair meets at most once, no objective): it prints one, or that the solver
+proved there is none, or that it has no answer in the time.
 
 The model is the field as Cuori seats it from scratch (``plan_rounds``):
 ``rounds`` rounds of the table sizes of ``table_plan``; ``x[r, p, t]``
@@ -44,7 +47,10 @@ go to some players twice before others have one; the exhaustive search
 4 (``round2``, one worker, 120 s): 6 found, proved >= 0, where the
 exhaustive search rules out a repeat-free schedule in 0.1 s and proves 5.
 19 x 5 with tables of 5 (``round2``, one worker, 1,200 s): the plan's 24
-found, proved >= 1; the exhaustive search proves 22.
+found, proved >= 1; the exhaustive search proves 22.  With ``--zero``
+(``round2``, one worker): 16 x 4 at tables of 4, a repeat-free schedule at
+once; 17 x 5 with a bye a round, proved none exists in 92 s (the
+exhaustive search agrees: 1 repeat is the fewest).
 """
 
 from __future__ import annotations
@@ -123,12 +129,15 @@ def model(
     table_size: int = 4,
     byes: int = 0,
     symmetry: str = "round1",
+    zero: bool = False,
 ):
     """(model, x) for the fair schedules of ``n`` players; with ``byes``,
     table ``len(sizes)`` holds the players who sit out (they meet nobody),
     and byes are spread like the odd tables.  ``symmetry``: ``round1``
     fixes round 1; ``round2`` also orders round 2 (:func:`_order_round2`);
-    ``tables`` also orders the tables of one size in rounds 3 on."""
+    ``tables`` also orders the tables of one size in rounds 3 on.  ``zero``:
+    no objective, every pair meets at most once (a repeat-free schedule or
+    a proof that there is none)."""
     m = cp_model.CpModel()
     meeting = range(len(sizes))
     sizes = tuple(sizes) + ((byes,) if byes else ())
@@ -152,6 +161,9 @@ def model(
                 for t in meeting:
                     m.AddBoolOr([x[r, p, t].Not(), x[r, q, t].Not(), both])
                 met.append(both)
+            if zero:
+                m.AddAtMostOne(met)
+                continue
             extra = m.NewIntVar(0, rounds - 1, "")
             m.Add(extra >= sum(met) - 1)
             repeats.append(extra)
@@ -164,8 +176,8 @@ def model(
     if symmetry == "tables":
         for r in range(2, rounds):
             _order_tables(m, x, r, n, sizes, tables)
-    objective = sum(repeats)
-    m.Minimize(objective)
+    if not zero:
+        m.Minimize(sum(repeats))
     return m, x
 
 
@@ -236,19 +248,23 @@ def main() -> None:
         choices=("round1", "round2", "tables"),
         help="round1: fix round 1; round2: also order round 2; tables: also order rounds 3 on",
     )
+    parser.add_argument(
+        "--zero", action="store_true", help="only a repeat-free schedule (or a proof of none)"
+    )
     args = parser.parse_args()
     n, rounds = (int(v) for v in args.field.split("x"))
     plan = table_plan(n, odd=args.odd)
     sizes = plan.sizes
     start = time.perf_counter()
-    m, x = model(n, rounds, sizes, byes=plan.byes, symmetry=args.symmetry)
+    m, x = model(n, rounds, sizes, byes=plan.byes, symmetry=args.symmetry, zero=args.zero)
     planned = hint(m, x, n, rounds, sizes, args.odd, plan.byes, args.symmetry)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.seconds
     solver.parameters.num_workers = args.workers
     status = solver.Solve(m)
     quality = plan_quality(n, rounds, odd=args.odd)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and solver.ObjectiveValue() < planned:
+    solved = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    if solved and (args.zero or solver.ObjectiveValue() < planned):
         # better than the plan: the schedule, as seating_best.BEST_SCHEDULES stores it
         for r in range(rounds):
             tables = [
@@ -256,12 +272,26 @@ def main() -> None:
                 for t in range(len(sizes))
             ]
             print("schedule:", " | ".join(tables))
-    found = solver.ObjectiveValue() if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+    seconds = time.perf_counter() - start
+    if args.zero:
+        verdict = (
+            "found one (above)"
+            if solved
+            else "proved none exists"
+            if status == cp_model.INFEASIBLE
+            else "no answer"
+        )
+        print(
+            f"{n} players x {rounds} rounds, tables {sizes}: plan_rounds {planned}; "
+            f"a repeat-free fair schedule, CP-SAT: {verdict}, {seconds:.0f} s"
+        )
+        return
+    found = solver.ObjectiveValue() if solved else None
     print(
         f"{n} players x {rounds} rounds, tables {sizes}: plan_rounds {planned}, "
         f"CP-SAT {solver.StatusName(status)} best {found} "
         f"proved >= {solver.BestObjectiveBound():.0f} "
-        f"(counting bound {quality.bound}), {time.perf_counter() - start:.0f} s"
+        f"(counting bound {quality.bound}), {seconds:.0f} s"
     )
 
 
