@@ -66,7 +66,11 @@ with tables of 3 by one (18 to 17, 4 to 3) and 45 x 12 with tables of 5
 (8 to 7); 38 x 11 with tables of 3 reached 3, the repaired design's
 figure, and stays as it was.  Seeds 16 and 17 on the same 101 improved
 two more: 38 x 12 with tables of 5 (65 to 64) and 25 x 8 with tables of
-5 (28 to 27).
+5 (28 to 27).  Seeds 18 and 19 (one core, 31 minutes) improved six: 30 x 7
+(4 to 3), 42 x 11 (14 to 12), 45 x 12 (7 to 6) and 47 x 12 (18 to 17)
+with tables of 5, and 34 x 11 (17 to 16) and 38 x 11 (5 to 2, below the
+repaired design's 3, so the plan now starts from the stored schedule)
+with tables of 3.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
