@@ -50,7 +50,9 @@ exhaustive search rules out a repeat-free schedule in 0.1 s and proves 5.
 found, proved >= 1; the exhaustive search proves 22.  With ``--zero``
 (``round2``, one worker): 16 x 4 at tables of 4, a repeat-free schedule at
 once; 17 x 5 with a bye a round, proved none exists in 92 s (the
-exhaustive search agrees: 1 repeat is the fewest).
+exhaustive search agrees: 1 repeat is the fewest); 21 x 6 with a bye a
+round (five tables of 4), no answer in 3,000 s (the plan has 1, the
+bound 0).
 """
 
 from __future__ import annotations
