@@ -70,7 +70,9 @@ two more: 38 x 12 with tables of 5 (65 to 64) and 25 x 8 with tables of
 (4 to 3), 42 x 11 (14 to 12), 45 x 12 (7 to 6) and 47 x 12 (18 to 17)
 with tables of 5, and 34 x 11 (17 to 16) and 38 x 11 (5 to 2, below the
 repaired design's 3, so the plan now starts from the stored schedule)
-with tables of 3.
+with tables of 3.  Seeds 20 to 23 (two runs of two seeds, one core each):
+two more, 21 x 7 with tables of 3 (5 to 4) and 29 x 8 with tables of 5
+(9 to 8); seeds 24 and 25, none.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
