@@ -106,13 +106,21 @@ LINE = 84  # characters of one string of a round in the entry
 
 
 def entry(
-    n: int, rounds: int, plan, seed: int, effort: float, repeats: int = 0, start: int = 0
+    n: int,
+    rounds: int,
+    plan,
+    seed: int,
+    effort: float,
+    repeats: int = 0,
+    start: int = 0,
+    how: str | None = None,
 ) -> str:
     """The plan as a ``FAIR_SCHEDULES`` entry: key (players, sorted table
     sizes, byes), one tuple item per round (tables by size, then by their
     lowest player, separated by "|"); with ``repeats`` a ``BEST_SCHEDULES``
     entry (key: players, rounds, sizes, byes); ``start``: the repeats of
-    the stored schedule the plan started from (``--polish``)."""
+    the stored schedule the plan started from (``--polish``); ``how``: what
+    found it, when not the plan (in place of seed and effort)."""
     sizes = sorted(len(t) for t in plan[0].tables)
     byes = len(plan[0].byes)
     odd = [s for s in sizes if s != 4]
@@ -126,8 +134,12 @@ def entry(
     comment = (
         f"{n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
         + (f": {repeats} repeated pairs" if repeats else "")
-        + f" (plan_rounds seed {seed}, effort {effort:g}"
-        + (f", from the stored schedule with {start})" if start else ")")
+        + (
+            f" ({how})"
+            if how
+            else f" (plan_rounds seed {seed}, effort {effort:g}"
+            + (f", from the stored schedule with {start})" if start else ")")
+        )
     )
     lines = textwrap.wrap(comment, 100, initial_indent="    # ", subsequent_indent="    # ")
     lines.append(
