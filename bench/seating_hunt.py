@@ -72,7 +72,9 @@ with tables of 5, and 34 x 11 (17 to 16) and 38 x 11 (5 to 2, below the
 repaired design's 3, so the plan now starts from the stored schedule)
 with tables of 3.  Seeds 20 to 23 (two runs of two seeds, one core each):
 two more, 21 x 7 with tables of 3 (5 to 4) and 29 x 8 with tables of 5
-(9 to 8); seeds 24 and 25, none.
+(9 to 8); seeds 24 and 25, none.  Seeds 26 and 27 (one core, 45 minutes):
+25 x 9 with tables of 3 (14 to 13) and 43 x 12 with tables of 5 (43 to
+42); seeds 28 and 29, none.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
