@@ -125,15 +125,7 @@ def repeated_pairs(
 
 def repeats_of(seats: list[list[int]], n: int, byes_table: int) -> int:
     """Repeated pairs of a schedule as seats (a pair met m times counts m - 1)."""
-    met = Counter()
-    for at in seats:
-        tables: dict[int, list[int]] = {}
-        for p in range(n):
-            if at[p] != byes_table:
-                tables.setdefault(at[p], []).append(p)
-        for table in tables.values():
-            met.update(combinations(table, 2))
-    return sum(m - 1 for m in met.values())
+    return sum(len(rounds) - 1 for rounds in repeated_pairs(seats, n, byes_table).values())
 
 
 def solve_part(
