@@ -81,7 +81,14 @@ and for fair repeat-free schedules with odd tables or byes:
   (Z_8 and 2, Z_12 and 2, Z_13), 25 x 7 (Z_7 and 4, Z_8 and 1) or 37 x 12
   (Z_12 and 1, Z_18 and 1, Z_36 and 1, Z_37); proved infeasible
   (0 to 56 s) for 19 x 7, 21 x 6 and 23 x 8 in every form tried (Z_n for
-  21 and 23, two or three layers with up to 9 fixed points);
+  21 and 23, two or three layers with up to 9 fixed points).  Nor has
+  21 x 6 one whose rounds are a round fixed by Z_5 (four layers and a
+  fixed point on the bye; its tables the translates of one point per
+  layer) and a base round developed over Z_5: a throwaway model over the
+  base round, one per fixed round up to x -> ux (50), each infeasible,
+  74 s in all; two base rounds over Z_3 (seven layers, each developed three
+  times, byes in two layers) gave no answer in 300 s (one worker) and
+  600 s (two);
 - 25 x 8 with a bye over Z_8 with a fixed point (no answer in the runs
   above, nor in 60 s with ``--zero``) has none: the byes are one layer's,
   so a player of another layer, who never has one, meets its 24 partners
