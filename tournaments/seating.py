@@ -418,9 +418,18 @@ def seat_round(
     for the rounds after it (28 x 9, one player absent in round 4: the
     unital's round 4 less that player, its three table mates on a bye or
     at a table of 3, and the unital after it; a player who withdrew is
-    missing from every round after); players outside the field (a late
-    registration) or a player of the history missing from it end the plan,
-    and the round is planned from the history.
+    missing from every round after).  Where the players present cannot be
+    seated without a repeat (tables of 5: the three table mates join three
+    other tables), the re-formed round is taken when the repeated pairs it
+    adds, now and in the plan's later rounds, are under half those of the
+    rounds planned from the history (this round for the players present,
+    the rest for the field), and nobody missing now missed the round
+    before (gone, most likely): 28 x 9, one player absent, 12 against an
+    estimated 26 (the evening planned from the history: 28), and the
+    unital after it; otherwise the round planned from the history.
+    Players outside the field (a late registration) or a player of the
+    history missing from it end the plan, and the round is planned from
+    the history.
 
     effort scales the search budget.  Raises :class:`SeatingError` (see
     :func:`table_plan`; unknown method; a player listed twice).
@@ -433,6 +442,7 @@ def seat_round(
         return _generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0]
     if method == SWISS:
         method = BALANCED
+    followed = None
     if (
         method == BALANCED
         and plan_seed is not None
@@ -442,10 +452,36 @@ def seat_round(
         followed = _follow_plan(
             players, whole, history, rounds_left, plan_seed, seed, options, clubs
         )
-        if followed is not None:
-            return followed
+        if followed is not None and not followed[1]:
+            return followed[0]
+        if followed is not None and history and _missing_again(players, whole, history[-1]):
+            followed = None  # missing two rounds running: likely gone, the design is not kept
     horizon = max(1, min(rounds_left, LOOKAHEAD_ROUNDS)) if method == BALANCED else 1
-    return _generate(players, horizon, history, method, seed, options)[0]
+    planned = _generate(players, horizon, history, method, seed, options)[0]
+    if followed is not None:
+        seating, repeats = followed
+        later = min(rounds_left - 1, LOOKAHEAD_ROUNDS)
+        whole_options = replace(options, clubs=_club_of(whole, clubs))
+        rest = (
+            _generate(whole, later, [*history, planned], method, seed, whole_options)
+            if later
+            else []
+        )
+        # the rounds after a plan from the history are planned again, each
+        # round with its own search, and end below the plan's estimate
+        # (28 x 9, two players missing one round, with tables of 3: the
+        # estimate 5, the rounds played 0), so the design is kept only when
+        # it repeats under half as many pairs
+        if 2 * repeats < _repeats_added(history, [planned, *rest]):
+            return seating  # the design less the missing players, re-formed
+    return planned
+
+
+def _missing_again(players: Sequence[PlayerId], whole: Sequence[PlayerId], last: Seating) -> bool:
+    """Whether a player of the field ``whole`` missing now (not in
+    ``players``) was missing from the ``last`` round played too."""
+    missing = set(whole).difference(players)
+    return bool(missing.difference(last.players()))
 
 
 def plan_rounds(
@@ -566,15 +602,16 @@ def _follow_plan(
     seed: int,
     options: _Options,
     clubs: Mapping[PlayerId, str] | None,
-) -> Seating | None:
+) -> tuple[Seating, int] | None:
     """The next round of the tournament's plan for the field ``whole``
-    (sorted) as following it gives (:func:`_followed`), when every round
-    played is what following it gave; None when it is not, or when the
-    players present now or in a round played are not all of the field.
-    When every round seated the whole field this is the plan itself
-    (:func:`seat_round`); when some player missed a round (or misses this
-    one), only a plan without a repeated pair (a known design) is
-    followed: elsewhere the search from the history does as well or
+    (sorted) as following it gives (:func:`_followed`), and the repeated
+    pairs it adds (0 unless players are missing: see :func:`_repeats_added`),
+    when every round played is what following it gave; None when it is
+    not, or when the players present now or in a round played are not all
+    of the field.  When every round seated the whole field this is the plan
+    itself (:func:`seat_round`); when some player missed a round (or
+    misses this one), only a plan without a repeated pair (a known design)
+    is followed: elsewhere the search from the history does as well or
     better (``bench/seating.py``, absent).  A round played counts as
     followed too when it is the followed round plus one more player on a
     bye (a late arrival: :func:`_followed_before_a_bye`)."""
@@ -611,8 +648,6 @@ def _follow_plan(
         return None
     for r in range(done):
         present = history[r].players()
-        if len(present) < len(whole) and find_repeats(history[r], [*history[:r], *plan[r + 1 :]]):
-            return None  # a round followed with players missing repeats no pair (:func:`_followed`)
         expected = _followed(plan, r, present, history[:r], plan_seed, 0, options, clubs)
         if expected is None or not _same_tables(expected, history[r]):
             if not repeat_free or not any(  # only a plan without a repeat is followed
@@ -620,7 +655,18 @@ def _follow_plan(
                 for bye in history[r].byes
             ):
                 return None
-    return _followed(plan, done, players, history, plan_seed, seed, options, clubs)
+    seating = _followed(plan, done, players, history, plan_seed, seed, options, clubs)
+    if seating is None:
+        return None
+    if len(seating.players()) == len(plan[done].players()):
+        return seating, 0  # the plan's own round
+    return seating, _repeats_added(history, [seating, *plan[done + 1 :]])
+
+
+def _repeats_added(history: Sequence[Seating], rounds: Sequence[Seating]) -> int:
+    """Repeated pairs that ``rounds`` seated after ``history`` add to it
+    (>= 0): those of the whole less those of the history alone."""
+    return count_repeated_pairs([*history, *rounds]) - count_repeated_pairs(history)
 
 
 def _followed_before_a_bye(
@@ -662,11 +708,10 @@ def _followed(
     tables of 3 or 5 to those the rounds played and planned give fewest.
     In a complete design (28 x 9) the pairs left are the plan round's own,
     so its tables less the missing players come back, re-formed into the
-    table plan of the players present.  None when they cannot be seated,
-    or not without a repeated pair now or in the plan's rounds after it:
-    a player absent for several rounds with tables of 5 (each such round
-    seats three of the design's table elsewhere) is then planned from the
-    history, which repeats fewer pairs (``bench/seating.py``, absent)."""
+    table plan of the players present; with tables of 5 the missing
+    player's table mates join other tables, which repeats pairs
+    (:func:`seat_round` weighs them against planning from the history).
+    None when they cannot be seated."""
     present = sorted(present)
     if len(present) == len(plan[r].players()):
         return plan[r]
@@ -687,8 +732,6 @@ def _followed(
         )[0]
     except SeatingError:
         return None
-    if find_repeats(seating, [*played, *later]):
-        return None  # a repeat now or later: planning from the history does as well or better
     return seating
 
 

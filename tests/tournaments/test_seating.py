@@ -1577,6 +1577,29 @@ def test_a_player_absent_for_a_round_keeps_the_design(n, rounds, absent, odd):
         assert count_repeated_pairs(_absent_once(n, rounds, odd, absent, field=False)) >= 20
 
 
+def _tables(seating):
+    """A round's tables as a set, whatever the seat order."""
+    return {frozenset(t) for t in seating.tables}
+
+
+def test_an_absence_with_tables_of_5_keeps_the_design_when_it_repeats_fewer_pairs():
+    """28 x 9 with tables of 5, a player absent in round 4: the unital's
+    round cannot lose a player without a repeat (its three table mates
+    join three tables of 4, meeting 4 players each whom the unital seats
+    with them later), but that costs 12 repeated pairs and the unital
+    after it none, where the rounds planned from the history repeat more
+    than twice as many: the design is kept."""
+    absent = {3: {5}}
+    history = _absent_once(28, 9, TABLES_OF_5, absent, field=True)
+    assert count_repeated_pairs(history) == 12
+    mates = [p for t in history[3].tables if len(t) == 5 for p in t]
+    assert len(mates) == 15
+    unital = [_tables(s) for s in _absent_once(28, 9, TABLES_OF_5, {}, field=True)]
+    played = [_tables(s) for s in history]
+    assert played[:3] == unital[:3] and played[4:] == unital[4:]
+    assert count_repeated_pairs(_absent_once(28, 9, TABLES_OF_5, absent, field=False)) > 24
+
+
 def test_an_absence_in_a_field_without_a_design_is_planned_from_the_history():
     """20 x 6 has no repeat-free schedule (5 repeats at least): its plan is
     not followed after an absence, and each round is the one planned from
