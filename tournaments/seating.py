@@ -392,6 +392,7 @@ def seat_round(
     clubs: Mapping[PlayerId, str] | None = None,
     club_weight: int = DEFAULT_CLUB_WEIGHT,
     field: Iterable[PlayerId] | None = None,
+    withdrawn: Iterable[PlayerId] = (),
 ) -> Seating:
     """Seat the next round.
 
@@ -424,7 +425,8 @@ def seat_round(
     adds, now and in the plan's later rounds, are under half those of the
     rounds planned from the history (this round for the players present,
     the rest for the field), and nobody missing now missed the round
-    before (gone, most likely): 28 x 9, one player absent, 12 against an
+    before (gone, most likely) or is in ``withdrawn`` (players of the field
+    who will not be back): 28 x 9, one player absent, 12 against an
     estimated 26 (the evening planned from the history: 28), and the
     unital after it; otherwise the round planned from the history.
     Players outside the field (a late registration) or a player of the
@@ -454,8 +456,8 @@ def seat_round(
         )
         if followed is not None and not followed[1]:
             return followed[0]
-        if followed is not None and history and _missing_again(players, whole, history[-1]):
-            followed = None  # missing two rounds running: likely gone, the design is not kept
+        if followed is not None and _gone(players, whole, history, withdrawn):
+            followed = None  # a missing player will not be back: the design is not kept
     horizon = max(1, min(rounds_left, LOOKAHEAD_ROUNDS)) if method == BALANCED else 1
     planned = _generate(players, horizon, history, method, seed, options)[0]
     if followed is not None:
@@ -477,11 +479,19 @@ def seat_round(
     return planned
 
 
-def _missing_again(players: Sequence[PlayerId], whole: Sequence[PlayerId], last: Seating) -> bool:
+def _gone(
+    players: Sequence[PlayerId],
+    whole: Sequence[PlayerId],
+    history: Sequence[Seating],
+    withdrawn: Iterable[PlayerId],
+) -> bool:
     """Whether a player of the field ``whole`` missing now (not in
-    ``players``) was missing from the ``last`` round played too."""
+    ``players``) has withdrawn or missed the last round played too (two
+    rounds running: gone, most likely)."""
     missing = set(whole).difference(players)
-    return bool(missing.difference(last.players()))
+    if missing.intersection(withdrawn):
+        return True
+    return bool(history) and bool(missing.difference(history[-1].players()))
 
 
 def plan_rounds(

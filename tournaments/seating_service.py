@@ -186,6 +186,7 @@ def seat_next_round(
                 rounds_left=max(1, tournament.rounds_planned - number + 1),
                 plan_seed=plan_seed,
                 field=field,
+                withdrawn=set(field).difference(registered),
                 clubs=clubs,
                 club_weight=int(
                     getattr(tournament, "seating_club_weight", seating.DEFAULT_CLUB_WEIGHT)
@@ -294,8 +295,9 @@ def _plan_field(
     for it and still ``registered`` (not withdrawn; round 1 being seated
     now: all of them).  A player who withdraws stays in it, missing every
     round after, so a known design goes on without them where that
-    repeats no pair (``seat_round``); a later registration is not in it,
-    so the plan then ends."""
+    repeats no pair (``seat_round``, told who withdrew: a design that
+    repeats pairs is kept only for players coming back); a later
+    registration is not in it, so the plan then ends."""
     if number == 1:
         return sorted(registered)
     first = set(past[1].players()) if 1 in past else set()

@@ -1600,6 +1600,27 @@ def test_an_absence_with_tables_of_5_keeps_the_design_when_it_repeats_fewer_pair
     assert count_repeated_pairs(_absent_once(28, 9, TABLES_OF_5, absent, field=False)) > 24
 
 
+def test_a_withdrawal_with_tables_of_5_is_planned_from_the_history():
+    """As above, but the missing player has withdrawn (or misses a second
+    round running): the design would repeat pairs for someone not coming
+    back, so the round is the one planned from the history, as without a
+    field."""
+    everybody = list(range(28))
+    played = _absent_once(28, 3, TABLES_OF_5, {}, field=True)
+    present = everybody[:5] + everybody[6:]
+    common = dict(history=played, seed=103, odd=TABLES_OF_5, rounds_left=6)
+    alone = seat_round(present, **common)
+    kept = seat_round(present, **common, plan_seed=7, field=everybody)
+    assert kept != alone  # the unital's round 4, re-formed (the test above)
+    gone = seat_round(present, **common, plan_seed=7, field=everybody, withdrawn={5})
+    assert gone == alone
+    again = _absent_once(28, 9, TABLES_OF_5, {3: {5}, 4: {5}}, field=True)
+    assert _tables(again[3]) == _tables(kept)
+    assert again[4] == seat_round(
+        present, history=again[:4], seed=104, odd=TABLES_OF_5, rounds_left=5
+    )
+
+
 def test_an_absence_in_a_field_without_a_design_is_planned_from_the_history():
     """20 x 6 has no repeat-free schedule (5 repeats at least): its plan is
     not followed after an absence, and each round is the one planned from
