@@ -255,11 +255,14 @@ def bench_by_round(cases, seed):
 
 def seated_round_by_round(players_of, rounds, seed, odd, field=None):
     """Every round by ``seat_round`` with a plan seed, as a tournament does:
-    ``players_of(r)`` the players of round index r.  Returns the rounds,
-    the slowest (wall seconds) and the CPU seconds of all."""
+    ``players_of(r)`` the players of round index r; with a ``field``, the
+    players of it missing from every round left are named as withdrawn (as
+    the seating service does).  Returns the rounds, the slowest (wall
+    seconds) and the CPU seconds of all."""
     history, worst = [], 0.0
     start_cpu = time.process_time()
     for r in range(rounds):
+        withdrawn = set(field or ()).difference(*(players_of(k) for k in range(r, rounds)))
         seating, seconds = timed(
             seat_round,
             players_of(r),
@@ -269,6 +272,7 @@ def seated_round_by_round(players_of, rounds, seed, odd, field=None):
             rounds_left=rounds - r,
             plan_seed=seed,
             field=field,
+            withdrawn=withdrawn,
         )
         history.append(seating)
         worst = max(worst, seconds)
