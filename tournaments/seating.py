@@ -83,6 +83,16 @@ BYES = "byes"
 ODD_POLICIES = (TABLES_OF_5, TABLES_OF_3, BYES)
 _ODD_SIZE = {TABLES_OF_5: 5, TABLES_OF_3: 3}
 
+#: A design is kept through a round that repeats pairs (:func:`seat_round`)
+#: when that repeats more than this many fewer pairs than the rounds
+#: planned from the history would: their estimate (a joint plan) may lie
+#: above what the rounds played reach, each planned again with its own
+#: search.  28 x 9 with tables of 5, one player absent in round 4: the
+#: estimate 26 to 29 for seeds 1 to 5, the rounds played 25 to 29 (the
+#: design: 12); two players absent in round 7, with tables of 3: the
+#: estimate 5, the rounds played 0 (the design: 3).
+FOLLOW_MARGIN = 5
+
 #: Seating one round plans at most this many rounds jointly (the round and
 #: the ones after it), so that it does not make a later round worse.
 LOOKAHEAD_ROUNDS = 12
@@ -422,9 +432,10 @@ def seat_round(
     missing from every round after).  Where the players present cannot be
     seated without a repeat (tables of 5: the three table mates join three
     other tables), the re-formed round is taken when the repeated pairs it
-    adds, now and in the plan's later rounds, are under half those of the
-    rounds planned from the history (this round for the players present,
-    the rest for the field), and nobody missing now missed the round
+    adds, now and in the plan's later rounds, are more than
+    :data:`FOLLOW_MARGIN` fewer than those of the rounds planned from the
+    history (this round for the players present, the rest for the field),
+    and nobody missing now missed the round
     before (gone, most likely) or is in ``withdrawn`` (players of the field
     who will not be back): 28 x 9, one player absent, 12 against an
     estimated 26 (the evening planned from the history: 28), and the
@@ -469,12 +480,7 @@ def seat_round(
             if later
             else []
         )
-        # the rounds after a plan from the history are planned again, each
-        # round with its own search, and end below the plan's estimate
-        # (28 x 9, two players missing one round, with tables of 3: the
-        # estimate 5, the rounds played 0), so the design is kept only when
-        # it repeats under half as many pairs
-        if 2 * repeats < _repeats_added(history, [planned, *rest]):
+        if repeats + FOLLOW_MARGIN < _repeats_added(history, [planned, *rest]):
             return seating  # the design less the missing players, re-formed
     return planned
 

@@ -1586,9 +1586,9 @@ def test_an_absence_with_tables_of_5_keeps_the_design_when_it_repeats_fewer_pair
     """28 x 9 with tables of 5, a player absent in round 4: the unital's
     round cannot lose a player without a repeat (its three table mates
     join three tables of 4, meeting 4 players each whom the unital seats
-    with them later), but that costs 12 repeated pairs and the unital
-    after it none, where the rounds planned from the history repeat more
-    than twice as many: the design is kept."""
+    with them in another round), but that costs 12 repeated pairs and the
+    unital after it none, where the rounds planned from the history repeat
+    over twice as many: the design is kept."""
     absent = {3: {5}}
     history = _absent_once(28, 9, TABLES_OF_5, absent, field=True)
     assert count_repeated_pairs(history) == 12

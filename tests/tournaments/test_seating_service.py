@@ -171,6 +171,40 @@ def test_a_player_withdrawing_leaves_the_design_going_without_them():
     assert len(at_three) == len(set(at_three)) == 15 and gone.id not in rounds[4].players()
 
 
+def test_an_absence_with_tables_of_5_keeps_the_design_but_a_withdrawal_does_not():
+    """28 x 9 with tables of 5: a player checked in absent for round 4
+    leaves three table mates to seat at tables of 5, 12 repeated pairs
+    with the unital's other rounds, where planning from the history
+    repeats over twice as many, so round 4 is the unital's re-formed
+    and the evening ends with those 12; a player who withdrew instead is
+    not coming back, so that round is planned from the history."""
+
+    def evening(withdraw, rounds):
+        tournament = make_tournament(28, rounds=9)
+        gone = tournament.registrations.order_by("id").first()
+        played = []
+        for number in range(1, rounds + 1):
+            if number == 4 and withdraw:
+                gone.withdrawn = True
+                gone.save()
+            elif number == 4:
+                Attendance.objects.create(
+                    registration=gone, round_number=4, state=Attendance.State.ABSENT
+                )
+            done = seating_service.seat_next_round(tournament, seed=number)
+            lock(done.round)
+            played.append(saved(done.round))
+        index = {r: i for i, r in enumerate(sorted(played[0].players()))}
+        return played, [{frozenset(index[p] for p in t) for t in r.tables} for r in played]
+
+    absent, absent_tables = evening(withdraw=False, rounds=9)
+    assert sorted(len(t) for t in absent[3].tables) == [4, 4, 4, 5, 5, 5]
+    assert seating.count_repeated_pairs(absent) == 12
+    _withdrawn, withdrawn_tables = evening(withdraw=True, rounds=4)
+    assert withdrawn_tables[:3] == absent_tables[:3]
+    assert withdrawn_tables[3] != absent_tables[3]
+
+
 def test_byes_are_saved_and_go_to_different_players():
     tournament = make_tournament(18, rounds=4)
     bye_players = []
