@@ -420,6 +420,9 @@ class Round(models.Model):
     hidden: the round's results reach only the tournament's staff until the
     organizer releases them (``organizer.set_round_hidden``); seating the next
     round still uses them.
+    schedule_kept: the seating is the tournament's plan re-formed around
+    absentees at the cost of repeated pairs (``seating.NextRound``); cleared
+    by a manual edit.
     """
 
     class Status(models.TextChoices):
@@ -453,6 +456,14 @@ class Round(models.Model):
         default=False,
         help_text=_(
             "Only the organizer and the arbiters see this round's results until they are released."
+        ),
+    )
+    schedule_kept = models.BooleanField(
+        _("schedule kept"),
+        default=False,
+        help_text=_(
+            "Seated to keep the tournament's schedule through an absence: it repeats pairs, and "
+            "any other seating repeats more of them in the rounds after it."
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)

@@ -367,11 +367,14 @@ class SeatingPage:
     byes: tuple[tuple[int, str], ...]
     repeats: tuple[tuple[int, str, str, int], ...]  # (table number, name, name, times met before)
     unavoidable: int = 0  # repeated pairs no seating of these players avoids after earlier rounds
+    schedule_kept: bool = False  # the plan re-formed around absentees (``Round.schedule_kept``)
 
 
 def seating_page(round_: Round) -> SeatingPage:
-    """The seating of ``round_`` with the pairs who met in earlier rounds, and how many of them
-    no seating of its players could avoid (``seating.unavoidable_repeats``); 3 queries."""
+    """The seating of ``round_`` with the pairs who met in earlier rounds, how many of them
+    no seating of its players could avoid (``seating.unavoidable_repeats``), and whether they
+    were taken to keep the tournament's plan through an absence (``Round.schedule_kept``);
+    3 queries."""
     past = selectors.seating_history(round_.tournament, before=round_.number + 1)
     current = past.get(round_.number)
     people = {
@@ -408,6 +411,7 @@ def seating_page(round_: Round) -> SeatingPage:
         unavoidable=seating.unavoidable_repeats(
             current, [seated for number, seated in sorted(past.items()) if number < round_.number]
         ),
+        schedule_kept=round_.schedule_kept,
     )
 
 

@@ -163,6 +163,21 @@ class Repeat:
 
 
 @dataclass(frozen=True)
+class NextRound:
+    """The next round's seating (:func:`next_round`) and why it was chosen.
+
+    seating: the round; schedule_kept: ``True`` when it is the tournament's
+    plan re-formed for the players present (absentees) and repeats pairs of
+    earlier rounds, taken because the rounds planned from the history alone
+    repeat more pairs over the rounds left (28 x 9, tables of 5, one player
+    absent: 12 against about 26).
+    """
+
+    seating: Seating
+    schedule_kept: bool = False
+
+
+@dataclass(frozen=True)
 class ManualChange:
     """Result of a manual edit: the new seating and the repeats it creates
     (pairs repeated in ``seating`` that were not together before the edit)."""
@@ -387,7 +402,13 @@ def move_player(
 # Generating seatings
 
 
-def seat_round(
+def seat_round(players: Iterable[PlayerId], **options: Any) -> Seating:
+    """Seat the next round: :func:`next_round`'s seating (same arguments,
+    same errors)."""
+    return next_round(players, **options).seating
+
+
+def next_round(
     players: Iterable[PlayerId],
     *,
     history: Sequence[Seating] = (),
@@ -403,8 +424,9 @@ def seat_round(
     club_weight: int = DEFAULT_CLUB_WEIGHT,
     field: Iterable[PlayerId] | None = None,
     withdrawn: Iterable[PlayerId] = (),
-) -> Seating:
-    """Seat the next round.
+) -> NextRound:
+    """Seat the next round: a :class:`NextRound`, its seating and whether it
+    keeps the tournament's plan at the cost of repeats now (``schedule_kept``).
 
     players: the active players (withdrawn ones left out, late ones in);
     history: past rounds, oldest first; seed: this round's seed (seat order,
@@ -452,7 +474,7 @@ def seat_round(
     _check_club_weight(club_weight)
     options = _Options(table_size, odd, effort, _club_of(players, clubs), club_weight)
     if method == SWISS and ranks is not None:
-        return _generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0]
+        return NextRound(_generate(players, 1, history, SWISS, seed, options, ranks=ranks)[0])
     if method == SWISS:
         method = BALANCED
     followed = None
@@ -466,7 +488,7 @@ def seat_round(
             players, whole, history, rounds_left, plan_seed, seed, options, clubs
         )
         if followed is not None and not followed[1]:
-            return followed[0]
+            return NextRound(followed[0])
         if followed is not None and _gone(players, whole, history, withdrawn):
             followed = None  # a missing player will not be back: the design is not kept
     horizon = max(1, min(rounds_left, LOOKAHEAD_ROUNDS)) if method == BALANCED else 1
@@ -481,8 +503,9 @@ def seat_round(
             else []
         )
         if repeats + FOLLOW_MARGIN < _repeats_added(history, [planned, *rest]):
-            return seating  # the design less the missing players, re-formed
-    return planned
+            # the design less the missing players, re-formed
+            return NextRound(seating, schedule_kept=bool(find_repeats(seating, history)))
+    return NextRound(planned)
 
 
 def _gone(

@@ -175,7 +175,7 @@ def seat_next_round(
                 if exc.code == "odd_policy_cannot_seat":
                     odd = seating.TABLES_OF_3
         try:
-            result = seating.seat_round(
+            chosen = seating.next_round(
                 active,
                 history=past_list,
                 method=method,
@@ -194,12 +194,14 @@ def seat_next_round(
             )
         except seating.SeatingError as exc:
             raise _translate(exc) from None
+        result = chosen.seating
         round_ = Round.objects.create(
             tournament=tournament,
             number=number,
             status=status,
             seating_method=method,
             seed=seed,
+            schedule_kept=chosen.schedule_kept,
         )
         for table_number, table in enumerate(result.tables, 1):
             create_table(round_, table_number, table)
@@ -249,7 +251,8 @@ def _save_edit(round_: Round, after: seating.Seating) -> None:
         create_table(round_, table_number, table)
     Bye.objects.bulk_create(Bye(round=round_, registration_id=r) for r in after.byes)
     round_.seating_method = seating.MANUAL
-    round_.save(update_fields=["seating_method"])
+    round_.schedule_kept = False  # edited: no longer the tournament's plan
+    round_.save(update_fields=["seating_method", "schedule_kept"])
 
 
 def _edit(round_: Round, change) -> seating.ManualChange:

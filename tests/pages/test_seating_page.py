@@ -136,6 +136,31 @@ def test_the_page_says_how_many_repeats_no_seating_could_avoid(client, organizer
     assert "meno di 3 coppie ripetute" in html
 
 
+def test_a_round_seated_to_keep_the_schedule_says_so_until_it_is_edited(client, organizer):
+    """A round re-formed from the tournament's plan around an absentee (``Round.schedule_kept``,
+    set by the seating service) says why it repeats more pairs than the least possible; a manual
+    edit makes it the organizer's seating and the line goes."""
+    t = TournamentFactory(owner=organizer, rounds_planned=3)
+    for i in range(12):
+        Registration.objects.create(tournament=t, player=PlayerFactory(name=f"Q{i}"))
+    round2 = seat_two_rounds(t)
+    url = f"/t/{t.slug}/manage/rounds/2/seating/"
+    client.force_login(organizer)
+    assert "keeps the tournament" not in client.get(url).content.decode()
+    Round.objects.filter(pk=round2.pk).update(schedule_kept=True)
+    html = client.get(url).content.decode()
+    assert 'class="muted schedule-kept"' in html
+    assert "schedule through the absences: any other seating repeats more pairs" in html
+    with translation.override("it"):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "mantiene il calendario del torneo" in html
+    a, b = regs_at(round2, 1)[0], regs_at(round2, 2)[0]
+    response = client.post(url, {"action": "swap", "swap-first": a, "swap-second": b}, follow=True)
+    assert response.status_code == 200
+    assert Round.objects.get(pk=round2.pk).schedule_kept is False
+    assert "keeps the tournament" not in response.content.decode()
+
+
 def test_no_unavoidable_line_when_every_repeat_could_be_avoided(client, organizer, tournament):
     seat_two_rounds(tournament)
     client.force_login(organizer)

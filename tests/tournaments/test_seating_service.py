@@ -176,13 +176,14 @@ def test_an_absence_with_tables_of_5_keeps_the_design_but_a_withdrawal_does_not(
     leaves three table mates to seat at tables of 5, 12 repeated pairs
     with the unital's other rounds, where planning from the history
     repeats over twice as many, so round 4 is the unital's re-formed
-    and the evening ends with those 12; a player who withdrew instead is
-    not coming back, so that round is planned from the history."""
+    and the evening ends with those 12, the round marked as keeping the
+    schedule (the page says why it repeats pairs); a player who withdrew
+    instead is not coming back, so that round is planned from the history."""
 
     def evening(withdraw, rounds):
         tournament = make_tournament(28, rounds=9)
         gone = tournament.registrations.order_by("id").first()
-        played = []
+        played, kept = [], []
         for number in range(1, rounds + 1):
             if number == 4 and withdraw:
                 gone.withdrawn = True
@@ -191,18 +192,28 @@ def test_an_absence_with_tables_of_5_keeps_the_design_but_a_withdrawal_does_not(
                 Attendance.objects.create(
                     registration=gone, round_number=4, state=Attendance.State.ABSENT
                 )
-            done = seating_service.seat_next_round(tournament, seed=number)
-            lock(done.round)
-            played.append(saved(done.round))
+            if number == 4:  # seated from the command line, which says why it repeats pairs
+                said = run("seat_round", tournament.slug, "--seed", "4")
+                round_ = tournament.rounds.get(number=4)
+            else:
+                round_ = seating_service.seat_next_round(tournament, seed=number).round
+            lock(round_)
+            played.append(saved(round_))
+            kept.append(Round.objects.get(pk=round_.pk).schedule_kept)
         index = {r: i for i, r in enumerate(sorted(played[0].players()))}
-        return played, [{frozenset(index[p] for p in t) for t in r.tables} for r in played]
+        tables = [{frozenset(index[p] for p in t) for t in r.tables} for r in played]
+        return played, tables, kept, said
 
-    absent, absent_tables = evening(withdraw=False, rounds=9)
+    absent, absent_tables, kept, said = evening(withdraw=False, rounds=9)
     assert sorted(len(t) for t in absent[3].tables) == [4, 4, 4, 5, 5, 5]
     assert seating.count_repeated_pairs(absent) == 12
-    _withdrawn, withdrawn_tables = evening(withdraw=True, rounds=4)
+    assert kept == [False, False, False, True, False, False, False, False, False]
+    assert "this seating keeps the tournament's schedule through the absences" in said
+    _withdrawn, withdrawn_tables, kept, said = evening(withdraw=True, rounds=4)
     assert withdrawn_tables[:3] == absent_tables[:3]
     assert withdrawn_tables[3] != absent_tables[3]
+    assert kept == [False] * 4
+    assert "keeps the tournament's schedule" not in said
 
 
 def test_byes_are_saved_and_go_to_different_players():

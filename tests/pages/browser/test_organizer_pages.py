@@ -12,8 +12,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages.evening import running_evening
-from tournaments.models import Registration
+from tests.pages.evening import crowd, play_round, register, running_evening
+from tournaments import checkin, organizer
+from tournaments.audit import COMMAND_LINE
+from tournaments.models import Attendance, Registration, Round
 
 from .layout import assert_readable
 
@@ -78,6 +80,35 @@ def test_the_organizers_pages_fit(live_server, browser, running, size, lang, sho
     visit(page, live_server, "/t/coppa/rounds/2/arbiter/")
     clock = page.locator(".clock-time")
     expect(clock).to_have_text(re.compile(r"^(3[45]|[0-3]\d):\d\d$"))
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", ["phone", "desk"])
+def test_a_round_that_keeps_the_schedule_says_why_it_repeats_pairs(
+    live_server, browser, tournament, size, lang, shots
+):
+    """28 players over 9 rounds (the unital), one of them checked in absent for round 4: the
+    tournament's plan less that player, re-formed at tables of 5, repeats pairs the seating page
+    lists; the line under them says they keep the schedule, and it fits beside the warnings."""
+    Round.objects.filter(tournament=tournament).delete()
+    type(tournament).objects.filter(pk=tournament.pk).update(rounds_planned=9)
+    tournament.refresh_from_db()
+    regs = register(tournament, crowd(28))
+    for number in range(1, 4):
+        round_ = organizer.start_round(tournament, actor=COMMAND_LINE, seed=number)
+        play_round(round_, hands=1)
+        organizer.lock_round(round_, actor=COMMAND_LINE)
+    checkin.set_attendance(tournament, 4, {regs[0].pk: Attendance.State.ABSENT}, actor=COMMAND_LINE)
+    round4 = organizer.start_round(tournament, actor=COMMAND_LINE, seed=4)
+    assert round4.schedule_kept
+    context, page, errors = log_in(browser, live_server, size, lang, "olga", "pw-olga-123")
+    visit(page, live_server, "/t/coppa/manage/rounds/4/seating/")
+    expect(page.locator("ul.repeats li").first).to_be_visible()
+    expect(page.locator("p.schedule-kept")).to_be_visible()
+    shots(page, f"organizer-seating-kept-{size}-{lang}")
+    assert_readable(page)
     assert errors == []
     context.close()
 

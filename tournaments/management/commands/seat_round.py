@@ -58,3 +58,10 @@ class Command(BaseCommand):
                 _("no seating of these players has fewer than %(bound)s, given the earlier rounds")
                 % {"bound": counted(unavoidable, "repeated pair")}
             )
+        if done.round.schedule_kept:
+            self.stdout.write(
+                _(
+                    "this seating keeps the tournament's schedule through the absences: any other "
+                    "seating repeats more pairs over the rounds still to play"
+                )
+            )
