@@ -411,6 +411,14 @@ class Registration(models.Model):
         return f"{self.player} @ {self.tournament}"
 
 
+#: Why a round seated to keep the tournament's schedule repeats pairs: the help of
+#: ``Round.schedule_kept`` and the line on the round's seating page.
+SCHEDULE_KEPT_NOTE = _(
+    "This seating keeps the tournament's schedule through the absences: any other seating "
+    "repeats more pairs over the rounds still to play."
+)
+
+
 class Round(models.Model):
     """One round of a tournament: every active player plays one game at one table (or has a bye).
 
@@ -459,12 +467,7 @@ class Round(models.Model):
         ),
     )
     schedule_kept = models.BooleanField(
-        _("schedule kept"),
-        default=False,
-        help_text=_(
-            "Seated to keep the tournament's schedule through an absence: it repeats pairs, and "
-            "any other seating repeats more of them in the rounds after it."
-        ),
+        _("schedule kept"), default=False, help_text=SCHEDULE_KEPT_NOTE
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

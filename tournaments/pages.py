@@ -21,7 +21,7 @@ from django.db.models.functions import Coalesce
 from tables.models import Table
 
 from . import names, seating, selectors
-from .models import Bye, Registration, Round, Tournament
+from .models import SCHEDULE_KEPT_NOTE, Bye, Registration, Round, Tournament
 from .snapshot import snapshot
 from .standings import StandingRow
 
@@ -367,7 +367,7 @@ class SeatingPage:
     byes: tuple[tuple[int, str], ...]
     repeats: tuple[tuple[int, str, str, int], ...]  # (table number, name, name, times met before)
     unavoidable: int = 0  # repeated pairs no seating of these players avoids after earlier rounds
-    schedule_kept: bool = False  # the plan re-formed around absentees (``Round.schedule_kept``)
+    schedule_kept: str = ""  # why the plan re-formed around absentees repeats pairs, or ""
 
 
 def seating_page(round_: Round) -> SeatingPage:
@@ -411,7 +411,7 @@ def seating_page(round_: Round) -> SeatingPage:
         unavoidable=seating.unavoidable_repeats(
             current, [seated for number, seated in sorted(past.items()) if number < round_.number]
         ),
-        schedule_kept=round_.schedule_kept,
+        schedule_kept=SCHEDULE_KEPT_NOTE if round_.schedule_kept else "",
     )
 
 

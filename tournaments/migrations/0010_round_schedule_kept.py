@@ -15,8 +15,8 @@ class Migration(migrations.Migration):
             field=models.BooleanField(
                 default=False,
                 help_text=(
-                    "Seated to keep the tournament's schedule through an absence: it repeats "
-                    "pairs, and any other seating repeats more of them in the rounds after it."
+                    "This seating keeps the tournament's schedule through the absences: any other "
+                    "seating repeats more pairs over the rounds still to play."
                 ),
                 verbose_name="schedule kept",
             ),
@@ -27,8 +27,8 @@ class Migration(migrations.Migration):
             field=models.BooleanField(
                 default=False,
                 help_text=(
-                    "Seated to keep the tournament's schedule through an absence: it repeats "
-                    "pairs, and any other seating repeats more of them in the rounds after it."
+                    "This seating keeps the tournament's schedule through the absences: any other "
+                    "seating repeats more pairs over the rounds still to play."
                 ),
                 verbose_name="schedule kept",
             ),
