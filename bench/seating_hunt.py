@@ -75,7 +75,9 @@ two more, 21 x 7 with tables of 3 (5 to 4) and 29 x 8 with tables of 5
 (9 to 8); seeds 24 and 25, none.  Seeds 26 and 27 (one core, 45 minutes):
 25 x 9 with tables of 3 (14 to 13) and 43 x 12 with tables of 5 (43 to
 42); seeds 28 and 29, none; seeds 30 and 31 (one core, 50 minutes): 27 x 9
-with tables of 5 (85 to 84); seeds 32 and 33, none.
+with tables of 5 (85 to 84); seeds 32 and 33, none; seeds 34 and 35 (one
+core, 35 minutes): three, 26 x 8 with byes (3 to 2) and 30 x 9 with
+tables of 3 (6 to 5) and of 5 (41 to 40).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
