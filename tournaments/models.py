@@ -13,6 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
 from engine.rules import MoonRule as EngineMoonRule
@@ -412,7 +413,8 @@ class Registration(models.Model):
 
 
 #: Why a round seated to keep the tournament's schedule repeats pairs: the help of
-#: ``Round.schedule_kept`` and the line on the round's seating page.
+#: ``Round.schedule_kept`` and the round's line (:meth:`Round.schedule_kept_note`) when its
+#: figures are not recorded.
 SCHEDULE_KEPT_NOTE = _(
     "This seating keeps the tournament's schedule through the absences: any other seating "
     "repeats more pairs over the rounds still to play."
@@ -430,7 +432,9 @@ class Round(models.Model):
     round still uses them.
     schedule_kept: the seating is the tournament's plan re-formed around
     absentees at the cost of repeated pairs (``seating.NextRound``); cleared
-    by a manual edit.
+    by a manual edit.  kept_repeats, planned_repeats: then, the repeated
+    pairs over the rounds still to play (this one included) keeping the
+    plan, and planning from the results instead; null otherwise.
     """
 
     class Status(models.TextChoices):
@@ -469,6 +473,12 @@ class Round(models.Model):
     schedule_kept = models.BooleanField(
         _("schedule kept"), default=False, help_text=SCHEDULE_KEPT_NOTE
     )
+    kept_repeats = models.PositiveSmallIntegerField(
+        _("repeated pairs keeping the schedule"), null=True, blank=True
+    )
+    planned_repeats = models.PositiveSmallIntegerField(
+        _("repeated pairs planning from the results"), null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords(bases=[ActorHistory])
@@ -498,10 +508,34 @@ class Round(models.Model):
             models.UniqueConstraint(
                 fields=["tournament"], condition=Q(kind="final"), name="round_one_final"
             ),
+            models.CheckConstraint(
+                condition=Q(schedule_kept=True)
+                | Q(kept_repeats__isnull=True, planned_repeats__isnull=True),
+                name="round_repeats_only_when_schedule_kept",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.tournament} — {_('round')} {self.number}"
+
+    def schedule_kept_note(self) -> str:
+        """Why this round repeats pairs to keep the tournament's schedule, with the repeated
+        pairs over the rounds still to play either way when recorded ("… it repeats 12 pairs,
+        against 29 …"), :data:`SCHEDULE_KEPT_NOTE` when not; "" when the schedule was not
+        kept."""
+        if not self.schedule_kept:
+            return ""
+        if self.kept_repeats is None or self.planned_repeats is None:
+            return str(SCHEDULE_KEPT_NOTE)
+        return ngettext(
+            "This seating keeps the tournament's schedule through the absences: over the rounds "
+            "still to play it repeats %(kept)d pair, against %(planned)d for a seating planned "
+            "from the results so far.",
+            "This seating keeps the tournament's schedule through the absences: over the rounds "
+            "still to play it repeats %(kept)d pairs, against %(planned)d for a seating planned "
+            "from the results so far.",
+            self.kept_repeats,
+        ) % {"kept": self.kept_repeats, "planned": self.planned_repeats}
 
 
 class Attendance(models.Model):

@@ -21,7 +21,7 @@ from django.db.models.functions import Coalesce
 from tables.models import Table
 
 from . import names, seating, selectors
-from .models import SCHEDULE_KEPT_NOTE, Bye, Registration, Round, Tournament
+from .models import Bye, Registration, Round, Tournament
 from .snapshot import snapshot
 from .standings import StandingRow
 
@@ -411,7 +411,7 @@ def seating_page(round_: Round) -> SeatingPage:
         unavoidable=seating.unavoidable_repeats(
             current, [seated for number, seated in sorted(past.items()) if number < round_.number]
         ),
-        schedule_kept=SCHEDULE_KEPT_NOTE if round_.schedule_kept else "",
+        schedule_kept=round_.schedule_kept_note(),
     )
 
 

@@ -170,11 +170,16 @@ class NextRound:
     plan re-formed for the players present (absentees) and repeats pairs of
     earlier rounds, taken because the rounds planned from the history alone
     repeat more pairs over the rounds left (28 x 9, tables of 5, one player
-    absent: 12 against about 26).
+    absent: 12 against about 26); kept_repeats, planned_repeats: when
+    ``schedule_kept``, the repeated pairs the plan adds over this round and
+    the rounds after it, and those the rounds planned from the history add
+    instead (0 otherwise).
     """
 
     seating: Seating
     schedule_kept: bool = False
+    kept_repeats: int = 0
+    planned_repeats: int = 0
 
 
 @dataclass(frozen=True)
@@ -502,9 +507,12 @@ def next_round(
             if later
             else []
         )
-        if repeats + FOLLOW_MARGIN < _repeats_added(history, [planned, *rest]):
+        instead = _repeats_added(history, [planned, *rest])
+        if repeats + FOLLOW_MARGIN < instead:
             # the design less the missing players, re-formed
-            return NextRound(seating, schedule_kept=bool(find_repeats(seating, history)))
+            if not find_repeats(seating, history):
+                return NextRound(seating)
+            return NextRound(seating, True, kept_repeats=repeats, planned_repeats=instead)
     return NextRound(planned)
 
 

@@ -202,6 +202,8 @@ def seat_next_round(
             seating_method=method,
             seed=seed,
             schedule_kept=chosen.schedule_kept,
+            kept_repeats=chosen.kept_repeats if chosen.schedule_kept else None,
+            planned_repeats=chosen.planned_repeats if chosen.schedule_kept else None,
         )
         for table_number, table in enumerate(result.tables, 1):
             create_table(round_, table_number, table)
@@ -252,7 +254,10 @@ def _save_edit(round_: Round, after: seating.Seating) -> None:
     Bye.objects.bulk_create(Bye(round=round_, registration_id=r) for r in after.byes)
     round_.seating_method = seating.MANUAL
     round_.schedule_kept = False  # edited: no longer the tournament's plan
-    round_.save(update_fields=["seating_method", "schedule_kept"])
+    round_.kept_repeats = round_.planned_repeats = None
+    round_.save(
+        update_fields=["seating_method", "schedule_kept", "kept_repeats", "planned_repeats"]
+    )
 
 
 def _edit(round_: Round, change) -> seating.ManualChange:

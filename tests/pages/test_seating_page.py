@@ -2,6 +2,7 @@
 create."""
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import translation
 
 from tables.models import Seat
@@ -147,18 +148,43 @@ def test_a_round_seated_to_keep_the_schedule_says_so_until_it_is_edited(client, 
     url = f"/t/{t.slug}/manage/rounds/2/seating/"
     client.force_login(organizer)
     assert "keeps the tournament" not in client.get(url).content.decode()
-    Round.objects.filter(pk=round2.pk).update(schedule_kept=True)
+    Round.objects.filter(pk=round2.pk).update(schedule_kept=True)  # figures not recorded
     html = client.get(url).content.decode()
     assert 'class="muted schedule-kept"' in html
     assert "schedule through the absences: any other seating repeats more pairs" in html
+    Round.objects.filter(pk=round2.pk).update(kept_repeats=1, planned_repeats=7)
+    html = client.get(url).content.decode()
+    assert (
+        "over the rounds still to play it repeats 1 pair, against 7 for a seating planned from "
+        "the results so far."
+    ) in html
+    Round.objects.filter(pk=round2.pk).update(kept_repeats=12, planned_repeats=29)
+    assert "it repeats 12 pairs, against 29" in client.get(url).content.decode()
     with translation.override("it"):
         html = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "mantiene il calendario del torneo" in html
+    assert "ripete 12 coppie, contro 29" in html
     a, b = regs_at(round2, 1)[0], regs_at(round2, 2)[0]
     response = client.post(url, {"action": "swap", "swap-first": a, "swap-second": b}, follow=True)
     assert response.status_code == 200
-    assert Round.objects.get(pk=round2.pk).schedule_kept is False
+    edited = Round.objects.get(pk=round2.pk)
+    assert edited.schedule_kept is False
+    assert edited.kept_repeats is edited.planned_repeats is None
     assert "keeps the tournament" not in response.content.decode()
+
+
+def test_the_schedule_figures_need_a_kept_schedule_in_the_database(organizer):
+    """A round not marked as keeping the schedule cannot carry its figures (a check constraint,
+    whoever writes)."""
+    t = TournamentFactory(owner=organizer, rounds_planned=3)
+    for i in range(12):
+        Registration.objects.create(tournament=t, player=PlayerFactory(name=f"Q{i}"))
+    round2 = seat_two_rounds(t)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Round.objects.filter(pk=round2.pk).update(kept_repeats=12, planned_repeats=29)
+    Round.objects.filter(pk=round2.pk).update(
+        schedule_kept=True, kept_repeats=12, planned_repeats=29
+    )
 
 
 def test_no_unavoidable_line_when_every_repeat_could_be_avoided(client, organizer, tournament):

@@ -199,7 +199,7 @@ def test_an_absence_with_tables_of_5_keeps_the_design_but_a_withdrawal_does_not(
                 round_ = seating_service.seat_next_round(tournament, seed=number).round
             lock(round_)
             played.append(saved(round_))
-            kept.append(Round.objects.get(pk=round_.pk).schedule_kept)
+            kept.append(Round.objects.get(pk=round_.pk))
         index = {r: i for i, r in enumerate(sorted(played[0].players()))}
         tables = [{frozenset(index[p] for p in t) for t in r.tables} for r in played]
         return played, tables, kept, said
@@ -207,12 +207,20 @@ def test_an_absence_with_tables_of_5_keeps_the_design_but_a_withdrawal_does_not(
     absent, absent_tables, kept, said = evening(withdraw=False, rounds=9)
     assert sorted(len(t) for t in absent[3].tables) == [4, 4, 4, 5, 5, 5]
     assert seating.count_repeated_pairs(absent) == 12
-    assert kept == [False, False, False, True, False, False, False, False, False]
-    assert "this seating keeps the tournament's schedule through the absences" in said
+    assert [r.schedule_kept for r in kept] == [False, False, False, True] + [False] * 5
+    round4 = kept[3]
+    assert round4.kept_repeats == 12  # what the evening ends with
+    assert round4.planned_repeats > round4.kept_repeats + seating.FOLLOW_MARGIN
+    assert [(r.kept_repeats, r.planned_repeats) for r in kept[4:]] == [(None, None)] * 5
+    assert (
+        "This seating keeps the tournament's schedule through the absences: over the rounds "
+        f"still to play it repeats 12 pairs, against {round4.planned_repeats} for a seating "
+        "planned from the results so far."
+    ) in said
     _withdrawn, withdrawn_tables, kept, said = evening(withdraw=True, rounds=4)
     assert withdrawn_tables[:3] == absent_tables[:3]
     assert withdrawn_tables[3] != absent_tables[3]
-    assert kept == [False] * 4
+    assert [r.schedule_kept for r in kept] == [False] * 4
     assert "keeps the tournament's schedule" not in said
 
 

@@ -91,7 +91,8 @@ def test_a_round_that_keeps_the_schedule_says_why_it_repeats_pairs(
 ):
     """28 players over 9 rounds (the unital), one of them checked in absent for round 4: the
     tournament's plan less that player, re-formed at tables of 5, repeats pairs the seating page
-    lists; the line under them says they keep the schedule, and it fits beside the warnings."""
+    lists; the line under them says they keep the schedule, with the repeated pairs either way
+    over the rounds still to play, and it fits beside the warnings."""
     Round.objects.filter(tournament=tournament).delete()
     type(tournament).objects.filter(pk=tournament.pk).update(rounds_planned=9)
     tournament.refresh_from_db()
@@ -107,6 +108,11 @@ def test_a_round_that_keeps_the_schedule_says_why_it_repeats_pairs(
     visit(page, live_server, "/t/coppa/manage/rounds/4/seating/")
     expect(page.locator("ul.repeats li").first).to_be_visible()
     expect(page.locator("p.schedule-kept")).to_be_visible()
+    kept, planned = round4.kept_repeats, round4.planned_repeats
+    assert kept == 12 and planned > kept
+    expect(page.locator("p.schedule-kept")).to_contain_text(
+        re.compile(rf"\b{kept} (pairs|coppie), (against|contro) {planned}\b")
+    )
     shots(page, f"organizer-seating-kept-{size}-{lang}")
     assert_readable(page)
     assert errors == []

@@ -59,9 +59,4 @@ class Command(BaseCommand):
                 % {"bound": counted(unavoidable, "repeated pair")}
             )
         if done.round.schedule_kept:
-            self.stdout.write(
-                _(
-                    "this seating keeps the tournament's schedule through the absences: any other "
-                    "seating repeats more pairs over the rounds still to play"
-                )
-            )
+            self.stdout.write(done.round.schedule_kept_note())
