@@ -66,8 +66,16 @@ class RoundAdmin(SimpleHistoryAdmin):
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
     # Locked, reopened, hidden and released through tournaments.organizer (with the actor, a reason,
-    # and the counter that refreshes cached pages); the kind is set when the finals are created.
-    readonly_fields = ["status", "kind", "hidden"]
+    # and the counter that refreshes cached pages); the kind is set when the finals are created, and
+    # whether the round keeps the schedule (with its figures) when the seating service seats it.
+    readonly_fields = [
+        "status",
+        "kind",
+        "hidden",
+        "schedule_kept",
+        "kept_repeats",
+        "planned_repeats",
+    ]
 
 
 @admin.register(Bye)

@@ -145,13 +145,16 @@ def test_export_commands_take_include_hidden(tournament, capsys):
 
 def test_the_admin_cannot_hide_or_release_a_round(tournament, client):
     """Hiding goes through ``organizer.set_round_hidden`` (actor, history, the pages' revision): the
-    admin shows ``hidden`` and ``kind`` read-only, and a forged post leaves them as they are."""
+    admin shows ``hidden`` and ``kind`` read-only (and whether the round keeps the schedule), and a
+    forged post leaves them as they are."""
     round_ = swiss_round(tournament)
     admin = get_user_model().objects.create_superuser("root", "root@example.com", "pw-root-123")
     client.force_login(admin)
     url = f"/admin/tournaments/round/{round_.pk}/change/"
     page = client.get(url).content.decode()
     assert 'name="hidden"' not in page and 'name="kind"' not in page
+    for field in ("schedule_kept", "kept_repeats", "planned_repeats"):  # set by the seating service
+        assert f'name="{field}"' not in page
     client.post(
         url,
         {
@@ -159,9 +162,13 @@ def test_the_admin_cannot_hide_or_release_a_round(tournament, client):
             "number": 1,
             "hidden": "on",
             "kind": "final",
+            "schedule_kept": "on",
+            "kept_repeats": "12",
+            "planned_repeats": "29",
             "tables-TOTAL_FORMS": "0",
             "tables-INITIAL_FORMS": "0",
         },
     )
     round_.refresh_from_db()
     assert round_.hidden is False and round_.kind == Round.Kind.SWISS
+    assert round_.schedule_kept is False and round_.kept_repeats is None
