@@ -1008,7 +1008,8 @@ def layered_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
     multiplying x by u ((x, l) -> (u x, l + 1)), as :func:`paired_classes`
     does.  Why every pair outside a group then meets once, and how the
     tables were found (exact cover, its tabu search from m = 23, simulated
-    annealing with u from m = 31): ``bench/seating_layers.py``.
+    annealing with u for m = 31, a depth-first search fixed by x -> 6x too for
+    m = 43): ``bench/seating_layers.py``.
     """
     if n % 12:
         return []
@@ -1045,7 +1046,7 @@ def _turned(p: int, turn: int, m: int, u: int = 1) -> int:
 
 LAYERED_SOURCE = (
     "resolvable 4-GDD of type 3^{u} over Z_{m}, fixed by {symmetry} (found by exact cover, "
-    "tabu search or simulated annealing, bench/seating_layers.py)"
+    "tabu search, simulated annealing or depth-first search, bench/seating_layers.py)"
 )
 
 #: Representative tables of the resolvable 4-GDDs of type 3^(m + 1)
@@ -1054,7 +1055,9 @@ LAYERED_SOURCE = (
 #: base round is fixed by x -> u x while turning the layers).  Found by
 #: exact cover (``bench/seating_layers.py``, seed 0) up to m = 19, by its
 #: tabu search beyond (``--search``, the seed in the comment), by simulated
-#: annealing (``--anneal``) from m = 31; the tests check every pair.
+#: annealing (``--anneal``) for m = 31, and for m = 43 by a depth-first
+#: search for a base round fixed by turning the layers and by x -> 6x
+#: apart (``--nine``); the tests check every pair.
 LAYERED_BASES: dict[int, str] = {
     7: "0 1 5 | 2 17 18 20",
     11: "0 3 1 | 2 17 18 20 | 4 16 8 21",
@@ -1068,7 +1071,16 @@ LAYERED_BASES: dict[int, str] = {
         "5: 15 27 8 | 18 69 35 21 | 19 86 76 20 | 29 67 68 31 | 11 3 63 17 | 28 26 10 6 | "
         "22 60 81 1 | 14 79 90 34"
     ),
+    43: (  # depth-first search fixed by x -> 6x too, seed 0, in a second (annealing: none in hours)
+        "26 33 27 | 0 1 6 36 | 2 97 62 107 | 12 109 71 126 | 29 95 82 111 | 3 24 91 123 | "
+        "18 15 116 93 | 22 4 94 128 | 10 121 41 106 | 17 124 31 120 | 16 99 14 118"
+    ),
 }
+
+#: The stored plain lines of :data:`LAYERED_BASES` whose base round is
+#: also fixed by (x, l) -> (u x, l) with the fixed players turned (the
+#: group of order 9 of ``bench/seating_layers.py --nine``): m -> u.
+LAYERED_ALSO_MULTIPLIED: dict[int, int] = {43: 6}
 
 
 def paired_classes(n: int, line: str | None = None) -> list[list[list[int]]]:
@@ -1959,6 +1971,8 @@ def repeat_free_rounds(n: int, table_size: int = 4) -> tuple[list[list[list[int]
             symmetry = (
                 f"x -> {mult}x while turning the layers" if mult != 1 else "turning the layers"
             )
+            if m in LAYERED_ALSO_MULTIPLIED:
+                symmetry += f" and by x -> {LAYERED_ALSO_MULTIPLIED[m]}x"
             offer(layered_classes(n), LAYERED_SOURCE.format(u=n // 3, m=m, symmetry=symmetry))
         if n % 12 == 8 and (n - 2) // 3 in PAIRED_BASES:
             m = (n - 2) // 3

@@ -827,7 +827,8 @@ def test_resolve_splits_a_design_into_parallel_classes_or_says_it_cannot():
         ),
         (156, 51, "the transversal design TD(4, 39), and the 4-frame of type 3^13"),
         (204, 67, "the transversal design TD(4, 51) (Wilson 1974), and the 4-frame of type 3^17"),
-        (132, 33, "transversal design TD(4, 33) (Wilson 1974)"),  # 33 = 4 * 8 + 1
+        # 43 rounds where TD(4, 33) (Wilson 1974, 33 = 4 * 8 + 1) gives 33:
+        (132, 43, "type 3^44 over Z_43, fixed by turning the layers and by x -> 6x"),
         (336, 111, "transversal design TD(4, 84) and its groups by resolvable 4-GDD of type 3^28"),
         (60, 19, "type 3^20 over Z_19"),  # as before: TD(4, 15) and the frame 3^5 tie
         # the unital less a round made 11 (8 * 11) and its groups of 44 by type 2^22 (14):
@@ -945,20 +946,29 @@ def test_bye_rounds_seat_4k_plus_1_or_3_players_with_the_rest_on_a_bye_and_no_re
     assert seating_designs.bye_rounds(g + 1) == []  # 4k + 2 or 4k
 
 
-def test_a_design_s_groups_take_a_schedule_with_a_bye_and_those_on_it_sit_together():
-    """132 players, 43 rounds: TD(4, 33), then each group of 33 seated by the
-    33 x 10 schedule with a bye a round; the 4 players on a bye (one of
-    each group, who met in the transversal design) share a table, so 6
-    pairs a round meet again and no other pair does."""
+@pytest.mark.parametrize(
+    ("n", "rounds", "design", "after"),
+    [(356, 118, 89, [6]), (332, 110, 83, [3, 3, 3])],
+)
+def test_a_design_s_groups_take_a_schedule_with_a_bye_and_those_on_it_sit_together(
+    n, rounds, design, after
+):
+    """356 players, 118 rounds: TD(4, 89), then each group of 89 seated by
+    29 rounds of the (88, 4, 1) design with one more player taking a seat
+    a round, a bye a round; the 4 players on a bye (one of each group, who
+    met in the transversal design) share a table, so 6 pairs a round meet
+    again and no other pair does.  332 players, 110 rounds: TD(4, 83) and
+    groups of 83 with 3 on a bye a round; each group's trio (who never
+    met) sits with one of the fourth group's, 3 pairs again at 3 tables."""
     from tournaments import seating
 
-    start = full_start(seating._design_and_groups_start, 132, 43)
+    start = full_start(seating._design_and_groups_start, n, rounds)
     seen, again = set(), []  # per round, the tables seating a pair that met before
     for tables in start:
         pairs = [list(itertools.combinations(sorted(t), 2)) for t in tables]
         again.append([sum(p in seen for p in table) for table in pairs if set(table) & seen])
         seen.update(p for table in pairs for p in table)
-    assert again == [[]] * 33 + [[6]] * 10
+    assert again == [[]] * design + [after] * (rounds - design)
 
 
 @pytest.mark.parametrize(
@@ -1487,14 +1497,17 @@ def test_the_best_known_figure_comes_with_its_source():
 
 
 def test_a_design_the_literature_proves_but_cuori_does_not_build_is_the_best_known():
-    """132 players over 43 rounds: a resolvable 4-GDD of type 3^44 exists
+    """264 players over 87 rounds: a resolvable 4-GDD of type 3^88 exists
     (Ge, Lam, Ling and Shen 2005), though no construction here builds it;
-    where one does (120 over 39), its name is the source."""
-    quality = plan_quality(132, 43)
+    where one does (120 over 39, 132 over 43), its name is the source."""
+    quality = plan_quality(264, 87)
     assert (quality.bound, quality.best_known) == (0, 0)
-    assert "type 3^44 exists" in quality.source and "not built here" in quality.source
-    assert plan_quality(132, 44).best_known is None  # one round more than any such design
+    assert "type 3^88 exists" in quality.source and "not built here" in quality.source
+    assert plan_quality(264, 88).best_known is None  # one round more than any such design
     assert "frame of type 3^5" in plan_quality(120, 39).source
+    built = plan_quality(132, 43)
+    assert built.best_known == 0 and "not built here" not in built.source
+    assert "type 3^44 over Z_43, fixed by turning the layers and by x -> 6x" in built.source
     assert "Ge, Lam" not in plan_quality(24, 7).source  # the social golfer table's entry
     assert plan_quality(68, 22).best_known is None  # type 2^34: not settled in the abstract
 
