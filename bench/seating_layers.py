@@ -75,7 +75,24 @@ and (m - 7) / 12 free tables, and a depth-first search finds a round at
 once: 96 x 31 in 0.6 s, 132 x 43 in 0.8 s (41,164 tables tried; stored,
 seed 0), 204 x 67 in 44 s, 240 x 79 in 4 minutes (both built otherwise).
 So the symmetry that made the annealing hopeless at 132 x 43 (8 classes
-short) was too little, not too much.
+short) was too little, not too much.  The same idea does not reach 264 x 87
+or 372 x 123 (m = 87, 123: no unit of order 3), nor the paired form's
+fields still without a design; tried with a throwaway orbit search over
+a given group:
+- a multiplier of order prime to 3 fixes the fixed players, so their
+  tables hold three players whose x it fixes (at most {0, m/3, 2m/3}), one
+  per layer, whose mixed differences are then all equal: with the turning,
+  one difference class three times.  No such form exists.
+- the layer reflection (l, x) -> (-l, v x), v^2 = 1 = v (mod 3), with the
+  turning (a group S_3): no base round for m = 15 (exhaustive), none in 3
+  million tables for m = 39.
+- 9M + 3 players over Z_M with three base rounds permuted by an order-3
+  map of the nine sub-layers is this form again (every such map is
+  conjugate to the shift); letting that map turn the fixed players needs
+  a complete mapping of Z_3, which has none.
+- paired form: x -> -x swapping the fixed players, beside x -> u x while
+  turning: no base round for m = 14 or 18 (exhaustive); over Z_2 x Z_3^2
+  (m = 18) with x -> Ax, A unipotent: none in 5 million tables.
 
 The paired form needs a unit of order 3 mod m (some prime power factor
 p^k of m with 3 dividing p^(k - 1) (p - 1)).  Of the maximal fields of
