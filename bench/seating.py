@@ -116,6 +116,7 @@ FIELDS = [
     (96, 31, TABLES_OF_5),
     (116, 38, TABLES_OF_5),
     (100, 33, TABLES_OF_5),
+    (132, 43, TABLES_OF_5),
     (144, 47, TABLES_OF_5),
     (400, 133, TABLES_OF_5),
 ]
