@@ -88,7 +88,10 @@ and for fair repeat-free schedules with odd tables or byes:
   base round, one per fixed round up to x -> ux (50), each infeasible,
   74 s in all; two base rounds over Z_3 (seven layers, each developed three
   times, byes in two layers) gave no answer in 300 s (one worker) and
-  600 s (two);
+  600 s (two); nor one round turned by a map of order 6 (round k its k-th
+  image, the six byes one orbit), players in orbits 6 + 6 + 6 + 3 or
+  6 + 6 + 6 + 2 + 1: an exhaustive throwaway search over that round's five
+  tables (each pair of it in its own orbit of 6) finds none, 108 s and 73 s;
 - 25 x 8 with a bye over Z_8 with a fixed point (no answer in the runs
   above, nor in 60 s with ``--zero``) has none: the byes are one layer's,
   so a player of another layer, who never has one, meets its 24 partners

@@ -55,7 +55,14 @@ proof), over Z_14 with S = 14 (2) and over Z_7 (the ``FRAME_BASES`` form:
 74), over Z_22 with S = 22 (4) and over Z_11 (10); 42^7 over Z_147 with
 S = 49 and 30^11 over Z_165 with S = 55 (10 to 12 after 200,000,000
 steps).  6^7 would give 296 x 98 (made 7 times) and 6^11 332 x 110 (made 5
-times).
+times).  With more symmetry (a throwaway exhaustive orbit search, as
+``bench/seating_layers.py --nine`` found 132 x 43): 6^7 over Z_21 and 6^11
+over Z_33 (two layers, S = u) with the base rounds fixed by x -> v x too,
+for every unit v: none, each settled in seconds; 6^7 over Z_7 (the
+``FRAME_BASES`` form) with each base round fixed by (group i, place j) ->
+(v i, p(j)), p of cycle type 3 + 3, 2 + 2 + 2, 6, 3 or 2 and every v (or
+two such maps of order 3): none where the search ended (most, in seconds),
+no answer in 2,000,000 tables for the others.
 
 Type 6^u over Z_6u with S = 2u exists only for u = 1 (mod 4).  Count the
 odd players: the representative tables hold u - 1 of each parity (the
