@@ -77,7 +77,10 @@ two more, 21 x 7 with tables of 3 (5 to 4) and 29 x 8 with tables of 5
 42); seeds 28 and 29, none; seeds 30 and 31 (one core, 50 minutes): 27 x 9
 with tables of 5 (85 to 84); seeds 32 and 33, none; seeds 34 and 35 (one
 core, 35 minutes): three, 26 x 8 with byes (3 to 2) and 30 x 9 with
-tables of 3 (6 to 5) and of 5 (41 to 40).
+tables of 3 (6 to 5) and of 5 (41 to 40); seeds 36 and 37 (one core
+each, side by side, 36 minutes): three, 35 x 12 with tables of 5 (126 to
+125, its bound), 41 x 12 with tables of 5 (26 to 24) and 37 x 11 with
+tables of 3 (4 to 3).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
