@@ -1263,12 +1263,12 @@ def _design_and_groups_start(
     356 x 118, TD(4, 89) and 29 rounds of 89 players from the (88, 4, 1)
     design, 174 against 827 (the plans: 163 and 778); 132 x 43 went from
     101 to 8 this way (TD(4, 33) and the 33 x 10 schedule with a bye)
-    before its own design was stored.  When the schedule on g players has fewer rounds than are
-    left, the search plans the rest (372 x 123: 23 rounds of 93 from
-    TD(4, 23), 7 more).  With trios the joint search has not improved on
-    the start: 188 x 62, TD(4, 47) and type 3^16 less a player, 135 (the
-    search's rounds start at 267, and the plan was 236).  None when it
-    does not apply."""
+    before its own design was stored.  When the schedule on g players has
+    fewer rounds than are left, the search plans the rest (372 x 123: 23
+    rounds of 93 from TD(4, 23), 7 more).  With trios the joint search has
+    not improved on the start: 188 x 62, TD(4, 47) and type 3^16 less a
+    player, 135 (the search's rounds start at 267, and the plan was 236).
+    None when it does not apply."""
     n, rounds = problem.n, problem.rounds
     k = table_size
     if not _fours_only(plan, k):
