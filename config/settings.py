@@ -115,8 +115,12 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for a concurrent writer instead of failing at once ("database is locked").
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Wait for a concurrent writer instead of failing at once ("database is locked"), and take
+    # the write lock when a transaction begins: a transaction that read first and then wants to
+    # write would otherwise fail at once, without waiting, when another thread writes meanwhile.
+    _sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite["timeout"] = 20
+    _sqlite.setdefault("transaction_mode", "IMMEDIATE")
 elif "postgresql" in DATABASES["default"]["ENGINE"]:
     # A server that does not answer fails the request within seconds instead of hanging a
     # worker, and a runaway query is cancelled by PostgreSQL itself (0 turns either off).
