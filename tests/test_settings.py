@@ -162,7 +162,10 @@ def test_the_timeouts_come_from_the_environment(monkeypatch):
 def test_sqlite_is_untouched_by_the_timeouts(monkeypatch):
     conf = settings_with_env(monkeypatch, DATABASE_CONNECT_TIMEOUT=2, DATABASE_STATEMENT_TIMEOUT=1)
     assert conf["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
-    assert conf["DATABASES"]["default"]["OPTIONS"] == {"timeout": 20}
+    assert conf["DATABASES"]["default"]["OPTIONS"] == {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+    }
 
 
 @pytest.mark.django_db
