@@ -18,7 +18,7 @@ def django_db_modify_db_settings(
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    browser = any("browser" in item.keywords for item in request.session.items)
+    browser = any(item.get_closest_marker("browser") for item in request.session.items)
     if browser and database["ENGINE"] == "django.db.backends.sqlite3":
         folder = tmp_path_factory.mktemp("database")
         database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
