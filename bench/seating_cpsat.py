@@ -69,6 +69,24 @@ schedules with one repeat (accepted at a budget of one, refused at none).
 With round 1's tables named by the players of a table of round 0 and the
 players of each table of round 0 in the order of their round-1 tables,
 2 + 1 + 1 + 1 gave no answer in 1,800 s and 4 + 1 none in 600 s.
+
+25 x 8 with a bye a round (the stored schedule has 9, the bound 0) is the
+most rounds 25 players can have without a repeat: a player with no bye
+meets 3 x 8 = 24 others, everybody.  So a repeat-free schedule would seat
+every pair once, but for 12 pairs of the 8 players on a bye, which form a
+graph where each of them has 3 (a cubic graph).  When that graph is two
+K4s it is a 2-(25, 4, 1) design less two disjoint blocks, whose 48 other
+blocks split into 8 rounds, each missing one of the 8 players on a bye.
+The designs developed over Z_5 x Z_5 (difference families, 6 tried) have
+exactly one round of 6 blocks missing a given player, so none of them
+splits.  Throwaway models (the bye of round r given to player r, the
+graph given, each player's 3 neighbours in it at tables 1 to 3 in the
+round of its bye) found nothing: CP-SAT (one worker) had no answer in
+1,500 s for the two K4s or for the cube; CaDiCaL (python-sat) had none in
+36 minutes of CPU for the two K4s.  Checked on 13 x 4 with a bye: that
+model says at once that none exists, as the exhaustive search proved (9).
+37 x 12 with a bye (stored: 20) has the same form with three K4s, a
+2-(37, 4, 1) design less three disjoint blocks.
 """
 
 from __future__ import annotations
