@@ -84,7 +84,9 @@ tables of 3 (4 to 3); seed 38, none; seeds 39 and 40 (one core each, side by sid
 17 minutes, the 100 stored schedules above their bound): 34 x 8 with tables of 5
 (4 to 3); seeds 41 and 42 (19 minutes): 25 x 9 with byes (29 to 28); seeds 43
 and 44 (25 minutes), none; seed 45 (21 minutes): 43 x 12 with tables of 5 (42
-to 41); seed 46 (22 minutes): 37 x 12 with tables of 5 (54 to 52).
+to 41); seed 46 (22 minutes): 37 x 12 with tables of 5 (54 to 52);
+seeds 47 and 48 (one core each, side by side, 26 minutes): 25 x 8 with
+tables of 3 (4 to 3).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
