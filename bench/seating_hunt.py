@@ -85,9 +85,9 @@ tables of 3 (4 to 3); seed 38, none; seeds 39 and 40 (one core each, side by sid
 (4 to 3); seeds 41 and 42 (19 minutes): 25 x 9 with byes (29 to 28); seeds 43
 and 44 (25 minutes), none; seed 45 (21 minutes): 43 x 12 with tables of 5 (42
 to 41); seed 46 (22 minutes): 37 x 12 with tables of 5 (54 to 52);
-seeds 47 and 48 (one core each, side by side, 26 minutes): 25 x 8 with
-tables of 3 (4 to 3); seeds 49 and 50 (50 minutes, with tests beside), none;
-seeds 51 and 52 (25 minutes): 22 x 8 with tables of 3 (18 to 17).
+seeds 47 and 48 (one core each, side by side, 23 minutes): 25 x 8 with
+tables of 3 (4 to 3); seeds 49 and 50 (25 minutes, a test run beside), none;
+seeds 51 and 52 (22 minutes): 22 x 8 with tables of 3 (18 to 17).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
