@@ -85,6 +85,9 @@ round of its bye) found nothing: CP-SAT (one worker) had no answer in
 1,500 s for the two K4s or for the cube; CaDiCaL (python-sat) had none in
 36 minutes of CPU for the two K4s.  Checked on 13 x 4 with a bye: that
 model says at once that none exists, as the exhaustive search proved (9).
+Of the 18 S(2, 4, 25) designs (Spence), the 16 with an automorphism of
+order 3 do not split (``bench/seating_steiner25.py``); the two with a
+trivial group are unchecked.
 37 x 12 with a bye (stored: 20) has the same form with three K4s, a
 2-(37, 4, 1) design less three disjoint blocks.
 """
