@@ -87,7 +87,9 @@ and 44 (25 minutes), none; seed 45 (21 minutes): 43 x 12 with tables of 5 (42
 to 41); seed 46 (22 minutes): 37 x 12 with tables of 5 (54 to 52);
 seeds 47 and 48 (one core each, side by side, 23 minutes): 25 x 8 with
 tables of 3 (4 to 3); seeds 49 and 50 (25 minutes, a test run beside), none;
-seeds 51 and 52 (22 minutes): 22 x 8 with tables of 3 (18 to 17).
+seeds 51 and 52 (22 minutes): 22 x 8 with tables of 3 (18 to 17);
+seeds 53 to 56, none; seeds 57 and 58 (50 minutes, constraint models
+running beside): 38 x 10 with tables of 5 (15 to 14).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
