@@ -33,29 +33,29 @@ printed round by round.
 Measured on this machine (one worker, beside other jobs).  Found, checked
 repeat-free with the byes all different, in 0 to 11 s: 17 x 4 (2 fixed
 points, a fixed round), 21 x 4 (3, one), 21 x 5 (3, two), 25 x 4 (1, one)
-and 25 x 6 (1, none); 13 x 3 and 13 x 4 with one fixed point infeasible
-at once; no answer in 60 s for 25 x 7 (1 or 4 fixed points, a fixed
-round) or 29 x 9 (2, none).  21 x 6 with a
-bye (the plan has 1 repeat, the bound is 0; no repeat-free schedule is
-known): with 3 fixed points, whether 3 rounds are fixed (one base round)
-or none (two base rounds), infeasible (27 s and 437 s), so no repeat-free
-21 x 6 is kept by a map of order 3 with 3 fixed points.  Other counts of
-fixed points are ruled out by hand: 6 fixed rounds need 6 fixed byes, and
-a fixed round seats its fixed points at invariant tables, 4 together or
-each with an orbit (with 6 or more fixed points, 5 at each round's tables,
-that repeats an orbit's pairs or puts 4 fixed points together in round
-after round, more fixed pairs than the 15 there are); with no fixed
-point (two base rounds, seven orbits) no answer in 1,800 s.  37 x 12 with
-a bye (the stored schedule has 20, the bound 0): one fixed point and four
-base rounds (the only form: a fixed point never meets another, so with
-4 or more some player without a bye misses one), ``--strict``, no answer
-in 2,400 s.  Nor can a group of even order keep such a schedule with all
-its rounds moved: an involution t's pairs {x, t(x)} would meet in both
-rounds of an orbit, and the 25 players with no bye must meet theirs.  The
-cyclic S(2, 4, 37) (base blocks {0, 1, 3, 24}, {0, 4, 26, 32}, {0, 10, 18,
-30}) has one near-parallel class missing 0, and at most 4 of its 37
-translates are pairwise disjoint (12 are needed): a throwaway exact cover
-and clique search, in a second.
+and 25 x 6 (1, none); 13 x 3 and 13 x 4 with one fixed point infeasible at
+once; no answer in 60 s for 25 x 7 (1 or 4 fixed points, a fixed round) or
+29 x 9 (2, none).  21 x 6 with a bye (the plan has 1 repeat, the bound is
+0; no repeat-free schedule is known): with 3 fixed points, whether 3
+rounds are fixed (one base round) or none (two base rounds), infeasible
+(27 s and 437 s), so no repeat-free 21 x 6 is kept by a map of order 3
+with 3 fixed points.  With 6 or more fixed points a base round would seat
+two of them together (5 tables), so all 6 rounds would be fixed, each
+seating its 5 or more other fixed points 4 together or each with a whole
+orbit: within 6 rounds that uses an orbit's own pairs twice or more fixed
+pairs than there are (by hand); with no fixed point (two base rounds,
+seven orbits) no answer in 1,800 s.  37 x 12 with a bye (the stored
+schedule has 20, the bound 0): one fixed point and four base rounds (the
+only form, by hand: with 4 or 7 fixed points one with no bye cannot meet
+all the others, or the fixed rounds use an orbit's own pairs twice; with
+10 or more a base round cannot seat them apart, and fixed rounds alone use
+up their pairs), ``--strict``, no answer in 2,400 s.  Nor can a group of
+even order keep such a schedule with all its rounds moved: an involution
+t's pairs {x, t(x)} would meet in both rounds of an orbit, and the 25
+players with no bye must meet theirs.  The cyclic S(2, 4, 37) (base blocks
+{0, 1, 3, 24}, {0, 4, 26, 32}, {0, 10, 18, 30}) has one near-parallel
+class missing 0, and at most 4 of its 37 translates are pairwise disjoint
+(12 are needed): a throwaway exact cover and clique search, in a second.
 """
 
 from __future__ import annotations
