@@ -38,24 +38,26 @@ once; no answer in 60 s for 25 x 7 (1 or 4 fixed points, a fixed round) or
 29 x 9 (2, none).  21 x 6 with a bye (the plan has 1 repeat, the bound is
 0; no repeat-free schedule is known): with 3 fixed points, whether 3
 rounds are fixed (one base round) or none (two base rounds), infeasible
-(27 s and 437 s), so no repeat-free 21 x 6 is kept by a map of order 3
-with 3 fixed points.  With 6 or more fixed points a base round would seat
-two of them together (5 tables), so all 6 rounds would be fixed, each
-seating its 5 or more other fixed points 4 together or each with a whole
-orbit: within 6 rounds that uses an orbit's own pairs twice or more fixed
-pairs than there are (by hand); with no fixed point (two base rounds,
-seven orbits) no answer in 1,800 s.  37 x 12 with a bye (the stored
-schedule has 20, the bound 0): one fixed point and four base rounds (the
-only form, by hand: with 4 or 7 fixed points one with no bye cannot meet
-all the others, or the fixed rounds use an orbit's own pairs twice; with
-10 or more a base round cannot seat them apart, and fixed rounds alone use
-up their pairs), ``--strict``, no answer in 2,400 s.  Nor can a group of
-even order keep such a schedule with all its rounds moved: an involution
-t's pairs {x, t(x)} would meet in both rounds of an orbit, and the 25
-players with no bye must meet theirs.  The cyclic S(2, 4, 37) (base blocks
-{0, 1, 3, 24}, {0, 4, 26, 32}, {0, 10, 18, 30}) has one near-parallel
-class missing 0, and at most 4 of its 37 translates are pairwise disjoint
-(12 are needed): a throwaway exact cover and clique search, in a second.
+(27 s and 437 s; ``seating_cyclic.py 21x6 --odd byes --cyclic 3 --fixed 3
+--bases 2 --zero``, the same schedules seat by seat, has no answer in 600
+s), so no repeat-free 21 x 6 is kept by a map of order 3 with 3 fixed
+points.  With 6 or more fixed points a base round would seat two of them
+together (5 tables), so all 6 rounds would be fixed, each seating its 5 or
+more other fixed points 4 together or each with a whole orbit: within 6
+rounds that uses an orbit's own pairs twice or more fixed pairs than there
+are (by hand); with no fixed point (two base rounds, seven orbits) no
+answer in 1,800 s.  37 x 12 with a bye (the stored schedule has 20, the
+bound 0): one fixed point and four base rounds (the only form, by hand:
+with 4 or 7 fixed points one with no bye cannot meet all the others, or
+the fixed rounds use an orbit's own pairs twice; with 10 or more a base
+round cannot seat them apart, and fixed rounds alone use up their pairs),
+``--strict``, no answer in 2,400 s.  Nor can a group of even order keep
+such a schedule with all its rounds moved: an involution t's pairs {x,
+t(x)} would meet in both rounds of an orbit, and the 25 players with no
+bye must meet theirs.  The cyclic S(2, 4, 37) (base blocks {0, 1, 3, 24},
+{0, 4, 26, 32}, {0, 10, 18, 30}) has one near-parallel class missing 0,
+and at most 4 of its 37 translates are pairwise disjoint (12 are needed):
+a throwaway exact cover and clique search, in a second.
 """
 
 from __future__ import annotations
