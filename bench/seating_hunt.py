@@ -89,7 +89,9 @@ seeds 47 and 48 (one core each, side by side, 23 minutes): 25 x 8 with
 tables of 3 (4 to 3); seeds 49 and 50 (25 minutes, a test run beside), none;
 seeds 51 and 52 (22 minutes): 22 x 8 with tables of 3 (18 to 17);
 seeds 53 to 56, none; seeds 57 and 58 (50 minutes, constraint models
-running beside): 38 x 10 with tables of 5 (15 to 14).
+running beside): 38 x 10 with tables of 5 (15 to 14); seed 59, none;
+seeds 60 and 61 (32 minutes): 41 x 11 (8 to 7) and 50 x 12 (2 to 1) with
+tables of 5.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
@@ -150,7 +152,7 @@ def entry(
         what = f"{len(odd)} of {odd[0]}" if len(odd) > 1 else f"one of {odd[0]}"
     comment = (
         f"{n} players, {fours} tables of 4 and {what} a round, {rounds} rounds"
-        + (f": {repeats} repeated pairs" if repeats else "")
+        + (f": {repeats} repeated pair" + ("s" if repeats > 1 else "") if repeats else "")
         + (
             f" ({how})"
             if how
