@@ -69,23 +69,23 @@ from itertools import combinations, product
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 try:
     from ortools.sat.python import cp_model
 except ImportError:  # pragma: no cover - an optional tool
     sys.exit("needs OR-Tools: .venv/bin/pip install ortools")
 
+from seating_steiner25 import orbit  # noqa: E402 (bench/seating_steiner25.py)
+
 from tournaments.seating import Seating, count_repeated_pairs  # noqa: E402
 from tournaments.seating_designs import develop, shifted  # noqa: E402
 
 
-def pair_orbit(a: int, b: int, moved: int) -> tuple[tuple[int, int], int]:
-    """The orbit of the pair {a, b} under s (``seating_designs.shifted`` over
-    Z_3, points ``moved`` and up fixed): its least pair and its size (1 or 3)."""
-    images = set()
-    for _ in range(3):
-        images.add((min(a, b), max(a, b)))
-        a, b = shifted(a, 1, 3, moved), shifted(b, 1, 3, moved)
+def pair_orbit(image: list[int], a: int, b: int) -> tuple[tuple[int, int], int]:
+    """The orbit of the pair {a, b} under s (``image``: s as a list): its
+    least pair and its size (1 or 3)."""
+    images = orbit(image, (a, b))
     return min(images), len(images)
 
 
@@ -95,11 +95,12 @@ def options(n: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
     bye; a fixed round's orbits count as one item each."""
     moved = n - fixed
     orbits = moved // 3
+    image = [shifted(p, 1, 3, moved) for p in range(n)]
     out: list[tuple] = []
     for b in range(bases):
         seated = [p for p in range(n) if p != 3 * b]
         for table in combinations(seated, 4):
-            met = [pair_orbit(a, c, moved) for a, c in combinations(table, 2)]
+            met = [pair_orbit(image, a, c) for a, c in combinations(table, 2)]
             if any(size == 1 for _, size in met) or len({o for o, _ in met}) < 6:
                 continue
             out.append(([("base", b, p) for p in table], [o for o, _ in met], ("base", b, table)))
@@ -109,15 +110,15 @@ def options(n: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
         for g in free:  # a fixed point with a whole orbit
             for i in range(orbits):
                 table = (g, 3 * i, 3 * i + 1, 3 * i + 2)
-                met = [pair_orbit(g, 3 * i, moved)[0], pair_orbit(3 * i, 3 * i + 1, moved)[0]]
+                met = [pair_orbit(image, g, 3 * i)[0], pair_orbit(image, 3 * i, 3 * i + 1)[0]]
                 out.append(([("fixed", f, g), ("orbit", f, i)], met, ("fixed", f, table)))
         for table in combinations(free, 4):  # four fixed points
-            met = [pair_orbit(a, c, moved)[0] for a, c in combinations(table, 2)]
+            met = [pair_orbit(image, a, c)[0] for a, c in combinations(table, 2)]
             out.append(([("fixed", f, g) for g in table], met, ("fixed", f, table)))
         for quad in combinations(range(orbits), 4):  # three tables turned by s
             for offsets in product(range(3), repeat=3):
                 table = (3 * quad[0],) + tuple(3 * q + o for q, o in zip(quad[1:], offsets))
-                met = [pair_orbit(a, c, moved)[0] for a, c in combinations(table, 2)]
+                met = [pair_orbit(image, a, c)[0] for a, c in combinations(table, 2)]
                 out.append(([("orbit", f, q) for q in quad], met, ("triple", f, table)))
     return out
 
@@ -170,8 +171,8 @@ def main() -> None:
     for var, (covered, met, _) in zip(chosen, opts):
         for item in covered:
             items.setdefault(item, []).append(var)
-        for orbit in met:
-            orbits.setdefault(orbit, []).append(var)
+        for pairs in met:
+            orbits.setdefault(pairs, []).append(var)
     for vs in items.values():
         md.AddExactlyOne(vs)
     byes = {3 * b + k for b in range(bases) for k in range(3)} | set(
