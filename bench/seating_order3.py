@@ -7,8 +7,8 @@ not depend on: ``.venv/bin/pip install ortools``).
 For fields of ``4k + 1`` players (``k`` tables of 4 and a bye a round) the
 schedule is asked to be invariant under a permutation s of order 3 of the
 players: ``--fixed`` f points it fixes (numbered last), the others in
-orbits {3i, 3i + 1, 3i + 2} that s turns (``tournaments.seating_designs.
-develop`` over Z_3).  The rounds then fall into orbits too:
+orbits {3i, 3i + 1, 3i + 2} that s turns
+(``tournaments.seating_designs.develop`` over Z_3).  The rounds then fall into orbits too:
 
 - ``--fixed-rounds`` F rounds that s maps to themselves.  Such a round's
   bye is a fixed point (each such round another one), and its tables are
@@ -39,8 +39,8 @@ once; no answer in 60 s for 25 x 7 (1 or 4 fixed points, a fixed round) or
 0; no repeat-free schedule is known): with 3 fixed points, whether 3
 rounds are fixed (one base round) or none (two base rounds), infeasible
 (27 s and 437 s; ``seating_cyclic.py 21x6 --odd byes --cyclic 3 --fixed 3
---bases 2 --zero``, the same schedules seat by seat, has no answer in 600
-s), so no repeat-free 21 x 6 is kept by a map of order 3 with 3 fixed
+--bases 2 --zero``, the same schedules seat by seat, has no answer in
+600 s), so no repeat-free 21 x 6 is kept by a map of order 3 with 3 fixed
 points.  With 6 or more fixed points a base round would seat two of them
 together (5 tables), so all 6 rounds would be fixed, each seating its 5 or
 more other fixed points 4 together or each with a whole orbit: within 6
