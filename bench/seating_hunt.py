@@ -91,7 +91,9 @@ seeds 51 and 52 (22 minutes): 22 x 8 with tables of 3 (18 to 17);
 seeds 53 to 56, none; seeds 57 and 58 (50 minutes, constraint models
 running beside): 38 x 10 with tables of 5 (15 to 14); seed 59, none;
 seeds 60 and 61 (32 minutes): 41 x 11 (8 to 7) and 50 x 12 (2 to 1) with
-tables of 5.
+tables of 5; seeds 62 to 64, none; seed 65 (about 25 minutes, beside
+another seed and a constraint model): 38 x 11 (33 to 32) and 50 x 12 (1
+to 0, now in ``FAIR_SCHEDULES``) with tables of 5.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
@@ -219,7 +221,7 @@ def hunt(
             cpu = time.process_time() - started
             print(f"{n} x {rounds} {odd}, seed {seed}: {repeats} repeats, {cpu:.1f} s", flush=True)
             if repeats == 0:
-                print(entry(n, rounds, plan, seed, effort), flush=True)
+                print(entry(n, rounds, plan, seed, effort, start=start), flush=True)
                 return seed
             if fewest is None or repeats < fewest[0]:
                 fewest = (repeats, seed, plan)
