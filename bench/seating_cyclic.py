@@ -93,7 +93,7 @@ and for fair repeat-free schedules with odd tables or byes:
   6 + 6 + 6 + 2 + 1: an exhaustive throwaway search over that round's five
   tables (each pair of it in its own orbit of 6) finds none, 108 s and 73 s;
   nor one kept by a map of order 3 with 3 fixed points, its rounds fixed
-  or not (``bench/seating_order3.py``: infeasible, 27 s and 437 s);
+  or not (``bench/seating_order.py``: infeasible, 27 s and 437 s);
 - 25 x 8 with a bye over Z_8 with a fixed point (no answer in the runs
   above, nor in 60 s with ``--zero``) has none: the byes are one layer's,
   so a player of another layer, who never has one, meets its 24 partners

@@ -1,34 +1,44 @@
-"""Repeat-free schedules with a bye a round kept by a map of order 3 (OR-Tools CP-SAT, orbits).
+"""Repeat-free schedules with a bye a round kept by a map of prime order (OR-Tools CP-SAT, orbits).
 
-Run: ``.venv/bin/python bench/seating_order3.py 21x6 --fixed 3 --fixed-rounds 3
-[--seconds 600] [--workers 1] [--strict]`` (needs OR-Tools, which Cuori does
-not depend on: ``.venv/bin/pip install ortools``).
+Run: ``.venv/bin/python bench/seating_order.py 21x6 --order 3 --fixed 3
+--fixed-rounds 3 [--seconds 600] [--workers 1] [--strict]`` (needs OR-Tools,
+which Cuori does not depend on: ``.venv/bin/pip install ortools``).
 
 For fields of ``4k + 1`` players (``k`` tables of 4 and a bye a round) the
-schedule is asked to be invariant under a permutation s of order 3 of the
-players: ``--fixed`` f points it fixes (numbered last), the others in
-orbits {3i, 3i + 1, 3i + 2} that s turns
-(``tournaments.seating_designs.develop`` over Z_3).  The rounds then fall into orbits too:
+schedule is asked to be invariant under a permutation s of prime order p
+(``--order``, 3 unless given) of the players: ``--fixed`` f points it fixes
+(numbered last), the others in orbits {pi, pi + 1, .., pi + p - 1} that s
+turns (``tournaments.seating_designs.develop`` over Z_p).  The rounds then
+fall into orbits too:
 
 - ``--fixed-rounds`` F rounds that s maps to themselves.  Such a round's
   bye is a fixed point (each such round another one), and its tables are
-  s-invariant (a fixed point with a whole orbit; four fixed points) or
-  come in threes (one point of each of four orbits, turned twice);
-- the other rounds, ``3 B`` of them, are B base rounds each developed
-  three times (round, s(round), s^2(round)); base round b's bye is 3b, so
-  the orbit {3b, 3b + 1, 3b + 2} has the byes of those three rounds.
+  s-invariant (whole orbits and fixed points, four players in all: for
+  p = 2 two orbits, an orbit and two fixed points, or four fixed points;
+  for p = 3 an orbit and a fixed point, or four fixed points; beyond, four
+  fixed points) or come in sets of p (one point of each of four orbits,
+  turned p - 1 times);
+- the other rounds, ``p B`` of them, are B base rounds each developed
+  p times (round, s(round), ..); base round b's bye is pb, so the orbit
+  {pb, .., pb + p - 1} has the byes of those p rounds.
 
-Byes go to ``F + 3B`` different players, as fairness asks.  The model is
+Byes go to ``F + pB`` different players, as fairness asks.  The model is
 Kramer-Mesner's: an unknown per possible table (for a fixed round, per
-invariant table or triple of tables), every player seated once in every
-round, and every orbit of pairs under s met at most once (a table of a
-base round meets its orbits of pairs once each, the three rounds together
-each pair of them once; a pair fixed by s, two fixed points, cannot meet
-in a base round).  ``--strict``: when the rounds seat a player with no bye
-against ``n - 1`` others, it meets every orbit of its pairs exactly once
-(a stronger model of the same schedules).  What it finds is developed,
-checked (``seating.count_repeated_pairs``, the byes all different) and
-printed round by round.
+invariant table or set of p turned tables), every player seated once in
+every round, and every orbit of pairs under s met at most once (a table of
+a base round meets its orbits of pairs once each, the p rounds together
+each pair of them once; a pair that s fixes, two fixed points or for p = 2
+a point and its image, cannot meet in a base round).  ``--strict``: when
+the rounds seat a player with no bye against ``n - 1`` others, it meets
+every orbit of its pairs exactly once (a stronger model of the same
+schedules).  What it finds is developed, checked
+(``seating.count_repeated_pairs``, the byes all different, one a round)
+and printed round by round.
+
+Any symmetry of a schedule (a permutation of the players that maps its
+rounds onto its rounds) has a power of prime order, which the schedule
+keeps too; so running every prime p, every f and every F asks whether any
+repeat-free schedule of the field has a symmetry at all.
 
 Measured on this machine (one worker, beside other jobs).  Found, checked
 repeat-free with the byes all different, in 0 to 11 s: 17 x 4 (2 fixed
@@ -84,21 +94,38 @@ from tournaments.seating_designs import develop, shifted  # noqa: E402
 
 def pair_orbit(image: list[int], a: int, b: int) -> tuple[tuple[int, int], int]:
     """The orbit of the pair {a, b} under s (``image``: s as a list): its
-    least pair and its size (1 or 3)."""
+    least pair and its size (1 or the order)."""
     images = orbit(image, (a, b))
     return min(images), len(images)
 
 
-def options(n: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
+def met_orbits(image: list[int], table: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The orbits of pairs a table meets, each once (least pairs, sorted)."""
+    return sorted({pair_orbit(image, a, c)[0] for a, c in combinations(table, 2)})
+
+
+def seated_items(n: int, order: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
+    """What the tables must cover exactly once: every player but the bye of
+    each base round, and every fixed point but the bye and every orbit of
+    each fixed round."""
+    moved = n - fixed
+    out = [("base", b, p) for b in range(bases) for p in range(n) if p != order * b]
+    for f in range(fixed_rounds):
+        out += [("fixed", f, g) for g in range(moved, n) if g != moved + f]
+        out += [("orbit", f, i) for i in range(moved // order)]
+    return out
+
+
+def options(n: int, order: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
     """Every possible table of the model: (items covered, orbits of pairs met,
     what it is).  Items: (round, player) for every player of a round but its
     bye; a fixed round's orbits count as one item each."""
     moved = n - fixed
-    orbits = moved // 3
-    image = [shifted(p, 1, 3, moved) for p in range(n)]
+    orbits = moved // order
+    image = [shifted(p, 1, order, moved) for p in range(n)]
     out: list[tuple] = []
     for b in range(bases):
-        seated = [p for p in range(n) if p != 3 * b]
+        seated = [p for p in range(n) if p != order * b]
         for table in combinations(seated, 4):
             met = [pair_orbit(image, a, c) for a, c in combinations(table, 2)]
             if any(size == 1 for _, size in met) or len({o for o, _ in met}) < 6:
@@ -107,37 +134,37 @@ def options(n: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
     for f in range(fixed_rounds):
         bye = moved + f
         free = [p for p in range(moved, n) if p != bye]
-        for g in free:  # a fixed point with a whole orbit
-            for i in range(orbits):
-                table = (g, 3 * i, 3 * i + 1, 3 * i + 2)
-                met = [pair_orbit(image, g, 3 * i)[0], pair_orbit(image, 3 * i, 3 * i + 1)[0]]
-                out.append(([("fixed", f, g), ("orbit", f, i)], met, ("fixed", f, table)))
-        for table in combinations(free, 4):  # four fixed points
-            met = [pair_orbit(image, a, c)[0] for a, c in combinations(table, 2)]
-            out.append(([("fixed", f, g) for g in table], met, ("fixed", f, table)))
-        for quad in combinations(range(orbits), 4):  # three tables turned by s
-            for offsets in product(range(3), repeat=3):
-                table = (3 * quad[0],) + tuple(3 * q + o for q, o in zip(quad[1:], offsets))
-                met = [pair_orbit(image, a, c)[0] for a, c in combinations(table, 2)]
-                out.append(([("orbit", f, q) for q in quad], met, ("triple", f, table)))
+        for whole in range(4 // order + 1):  # whole orbits and fixed points, s-invariant
+            for orbs in combinations(range(orbits), whole):
+                for points in combinations(free, 4 - whole * order):
+                    table = tuple(order * i + k for i in orbs for k in range(order)) + points
+                    covered = [("orbit", f, i) for i in orbs] + [("fixed", f, g) for g in points]
+                    out.append((covered, met_orbits(image, table), ("fixed", f, table)))
+        for quad in combinations(range(orbits), 4):  # ``order`` tables turned by s
+            for offsets in product(range(order), repeat=3):
+                table = (order * quad[0],) + tuple(order * q + o for q, o in zip(quad[1:], offsets))
+                covered = [("orbit", f, q) for q in quad]
+                out.append((covered, met_orbits(image, table), ("turned", f, table)))
     return out
 
 
-def schedule(chosen: list[tuple], n: int, fixed: int, fixed_rounds: int, bases: int) -> list:
+def schedule(
+    chosen: list[tuple], n: int, order: int, fixed: int, fixed_rounds: int, bases: int
+) -> list:
     """The rounds (lists of tables) the chosen tables make: base rounds
-    developed three times each, then the fixed rounds."""
+    developed ``order`` times each, then the fixed rounds."""
     moved = n - fixed
     rounds = []
     for b in range(bases):
         base = [list(t) for kind, r, t in chosen if kind == "base" and r == b]
-        rounds += develop(base, 3, moved, 3)
+        rounds += develop(base, order, moved, order)
     for f in range(fixed_rounds):
         tables = []
         for kind, r, t in chosen:
             if kind == "fixed" and r == f:
                 tables.append(list(t))
-            elif kind == "triple" and r == f:
-                tables += [rd[0] for rd in develop([list(t)], 3, moved, 3)]
+            elif kind == "turned" and r == f:
+                tables += [rd[0] for rd in develop([list(t)], order, moved, order)]
         rounds.append(tables)
     return rounds
 
@@ -145,6 +172,7 @@ def schedule(chosen: list[tuple], n: int, fixed: int, fixed_rounds: int, bases: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("field", help="players x rounds, e.g. 21x6 (players 4k + 1)")
+    parser.add_argument("--order", type=int, default=3, help="the map's order, a prime")
     parser.add_argument("--fixed", type=int, default=0, help="points the map fixes")
     parser.add_argument("--fixed-rounds", type=int, default=0, help="rounds the map keeps")
     parser.add_argument("--strict", action="store_true", help="players with no bye meet all")
@@ -155,27 +183,40 @@ def main() -> None:
         n, rounds = (int(v) for v in args.field.lower().split("x"))
     except ValueError:
         sys.exit(f"bad field {args.field!r}: e.g. 21x6")
-    bases, rest = divmod(rounds - args.fixed_rounds, 3)
+    order = args.order
+    if order < 2 or any(order % d == 0 for d in range(2, order)):
+        sys.exit(f"order {order}: needs a prime (2, 3, 5, 7, ...)")
+    bases, rest = divmod(rounds - args.fixed_rounds, order)
     moved = n - args.fixed
-    if n % 4 != 1 or moved % 3 or rest or args.fixed_rounds > args.fixed or bases > moved // 3:
+    if (
+        n % 4 != 1
+        or moved < order
+        or moved % order
+        or rest
+        or args.fixed_rounds > args.fixed
+        or bases > moved // order
+    ):
         sys.exit(
-            f"{n} x {rounds}: needs 4k + 1 players, (players - fixed) a multiple of 3, "
-            "(rounds - fixed rounds) a multiple of 3, a fixed point per fixed round"
+            f"{n} x {rounds}: needs 4k + 1 players, (players - fixed) and (rounds - fixed "
+            f"rounds) multiples of {order}, a player moved, a fixed point per fixed round"
         )
     started = time.perf_counter()
-    opts = options(n, args.fixed, args.fixed_rounds, bases)
+    opts = options(n, order, args.fixed, args.fixed_rounds, bases)
     md = cp_model.CpModel()
     chosen = [md.NewBoolVar(f"t{i}") for i in range(len(opts))]
-    items: dict = {}
-    orbits: dict = {}
+    items: dict = {
+        item: [] for item in seated_items(n, order, args.fixed, args.fixed_rounds, bases)
+    }
+    image = [shifted(p, 1, order, moved) for p in range(n)]
+    orbits: dict = {pair_orbit(image, a, b)[0]: [] for a, b in combinations(range(n), 2)}
     for var, (covered, met, _) in zip(chosen, opts):
         for item in covered:
-            items.setdefault(item, []).append(var)
+            items[item].append(var)
         for pairs in met:
-            orbits.setdefault(pairs, []).append(var)
-    for vs in items.values():
+            orbits[pairs].append(var)
+    for vs in items.values():  # an item no table can seat makes the model infeasible
         md.AddExactlyOne(vs)
-    byes = {3 * b + k for b in range(bases) for k in range(3)} | set(
+    byes = {order * b + k for b in range(bases) for k in range(order)} | set(
         range(moved, moved + args.fixed_rounds)
     )
     meets_all = 3 * rounds == n - 1
@@ -189,7 +230,8 @@ def main() -> None:
     solver.parameters.num_workers = args.workers
     status = solver.Solve(md)
     head = (
-        f"{n} x {rounds}, {args.fixed} fixed points, {args.fixed_rounds} fixed rounds, "
+        f"{n} x {rounds}, order {order}, {args.fixed} fixed points, "
+        f"{args.fixed_rounds} fixed rounds, "
         f"{bases} base rounds ({len(opts)} tables, {len(orbits)} orbits of pairs)"
     )
     seconds = time.perf_counter() - started
@@ -197,7 +239,7 @@ def main() -> None:
         print(f"{head}: {solver.StatusName(status)}, {seconds:.0f} s")
         return
     picked = [what for var, (_, _, what) in zip(chosen, opts) if solver.Value(var)]
-    plan = schedule(picked, n, args.fixed, args.fixed_rounds, bases)
+    plan = schedule(picked, n, order, args.fixed, args.fixed_rounds, bases)
     seatings = []
     for tables in plan:
         seated = {p for t in tables for p in t}
@@ -206,7 +248,8 @@ def main() -> None:
     all_byes = [p for s in seatings for p in s.byes]
     print(
         f"{head}: {repeats} repeated pairs, byes all different: "
-        f"{len(set(all_byes)) == len(all_byes)}, {seconds:.0f} s"
+        f"{len(set(all_byes)) == len(all_byes)}, a bye a round: "
+        f"{all(len(s.byes) == 1 for s in seatings)}, {seconds:.0f} s"
     )
     for s in seatings:
         print(" | ".join(" ".join(map(str, sorted(t))) for t in s.tables))
