@@ -68,6 +68,24 @@ bye must meet theirs.  The cyclic S(2, 4, 37) (base blocks {0, 1, 3, 24},
 {0, 4, 26, 32}, {0, 10, 18, 30}) has one near-parallel class missing 0,
 and at most 4 of its 37 translates are pairwise disjoint (12 are needed):
 a throwaway exact cover and clique search, in a second.
+
+Every order (a throwaway loop over every prime p up to 13, every f with
+``n - f`` a positive multiple of p and every F with ``rounds - F`` a
+multiple of p, one worker, 240 s each, beside other jobs; larger primes
+leave fewer fixed points than the rounds all fixed would need):
+
+- 25 x 8 with a bye (``--strict``: the 17 players with no bye meet
+  everybody): infeasible in every form of order 3, 5, 7, 11 and 13 (31
+  forms, within 3 s each) and in 42 of the 44 of order 2 (within 77 s).
+  Left: an involution with 3 fixed points and 2 fixed rounds, or 5 and
+  4, with no answer in 660 s each.  So a repeat-free 25 x 8 with a bye,
+  if there is one, has no symmetry but such an involution
+  (``bench/seating_steiner25.py`` had ruled out the designs with one of
+  order 3 less two blocks, not the schedules);
+- 21 x 6 with a bye: infeasible in every form of order 5, 7, 11 and 13 (11
+  forms, within 4 s), in 16 of the 17 of order 3 (within 151 s; left: no
+  fixed point) and in 28 of the 31 of order 2 (within 18 s; left: 1 fixed
+  point and no fixed round, 3 and none, 3 and 2).
 """
 
 from __future__ import annotations
