@@ -94,7 +94,9 @@ seeds 60 and 61 (32 minutes): 41 x 11 (8 to 7) and 50 x 12 (2 to 1) with
 tables of 5; seeds 62 to 64, none; seed 65 (about 25 minutes, beside
 another seed and a constraint model): 38 x 11 (33 to 32) and 50 x 12 (1
 to 0, now in ``FAIR_SCHEDULES``) with tables of 5; seed 66 (about 20
-minutes): 39 x 10 with tables of 5 (23 to 22).
+minutes): 39 x 10 with tables of 5 (23 to 22); seeds 200 to 247 on the
+fields of 4R + 2 players over R rounds with two tables of 5 alone (30 x 7
+to 46 x 11, one core each, side by side, 21 minutes): 38 x 9 (3 to 2).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
