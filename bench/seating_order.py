@@ -134,13 +134,14 @@ def seated_items(n: int, order: int, fixed: int, fixed_rounds: int, bases: int) 
     return out
 
 
-def options(n: int, order: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
+def options(image: list[int], order: int, fixed: int, fixed_rounds: int, bases: int) -> list[tuple]:
     """Every possible table of the model: (items covered, orbits of pairs met,
-    what it is).  Items: (round, player) for every player of a round but its
-    bye; a fixed round's orbits count as one item each."""
+    what it is).  ``image``: s as a list over the n players.  Items: (round,
+    player) for every player of a round but its bye; a fixed round's orbits
+    count as one item each."""
+    n = len(image)
     moved = n - fixed
     orbits = moved // order
-    image = [shifted(p, 1, order, moved) for p in range(n)]
     out: list[tuple] = []
     for b in range(bases):
         seated = [p for p in range(n) if p != order * b]
@@ -219,13 +220,13 @@ def main() -> None:
             f"rounds) multiples of {order}, a player moved, a fixed point per fixed round"
         )
     started = time.perf_counter()
-    opts = options(n, order, args.fixed, args.fixed_rounds, bases)
+    image = [shifted(p, 1, order, moved) for p in range(n)]
+    opts = options(image, order, args.fixed, args.fixed_rounds, bases)
     md = cp_model.CpModel()
     chosen = [md.NewBoolVar(f"t{i}") for i in range(len(opts))]
     items: dict = {
         item: [] for item in seated_items(n, order, args.fixed, args.fixed_rounds, bases)
     }
-    image = [shifted(p, 1, order, moved) for p in range(n)]
     orbits: dict = {pair_orbit(image, a, b)[0]: [] for a, b in combinations(range(n), 2)}
     for var, (covered, met, _) in zip(chosen, opts):
         for item in covered:
