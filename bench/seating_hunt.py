@@ -99,7 +99,8 @@ fields of 4R + 2 players over R rounds with two tables of 5 alone (30 x 7
 to 46 x 11, one core each, side by side, 21 minutes): 38 x 9 (3 to 2);
 seeds 67 and 68 (one core each, side by side, 22 minutes): 35 x 8 with tables of 5
 (8 to 7); seeds 69 and 70 (18 minutes): 26 x 8 with tables of 5 (42 to 41);
-seeds 71 and 72 (20 minutes): 34 x 11 with tables of 5 (68 to 67).
+seeds 71 and 72 (20 minutes): 34 x 11 with tables of 5 (68 to 67); seeds 73
+and 74 (20 minutes), none.
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
