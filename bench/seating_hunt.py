@@ -100,7 +100,8 @@ to 46 x 11, one core each, side by side, 21 minutes): 38 x 9 (3 to 2);
 seeds 67 and 68 (one core each, side by side, 22 minutes): 35 x 8 with tables of 5
 (8 to 7); seeds 69 and 70 (18 minutes): 26 x 8 with tables of 5 (42 to 41);
 seeds 71 and 72 (20 minutes): 34 x 11 with tables of 5 (68 to 67); seeds 73
-and 74 (20 minutes), none.
+and 74 (20 minutes), none; seeds 75 and 76 (19 minutes): 37 x 12 with tables of 5
+(52 to 50).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
