@@ -108,7 +108,8 @@ and 34 x 10 with tables of 3 (5 to 4) and of 5 (39 to 38); seeds 79 and 80
 with tables of 5 (11 to 10) and 34 x 10 with tables of 5 (37 to 36); seeds 85
 to 88 (two pairs, 21 minutes each), none; seeds 89 and 90 (20 minutes): 37 x 10
 with tables of 5 (8 to 7); seeds 91 and 92 (17 minutes), none; seeds 93 and 94
-(22 minutes): 38 x 10 with tables of 5 (14 to 12).
+(22 minutes): 38 x 10 with tables of 5 (14 to 12); seeds 95 and 96 (22 minutes),
+none; seeds 97 and 98 (22 minutes): 43 x 11 with tables of 5 (21 to 20).
 
 Constructions have since replaced 16 of these entries: 4-frames
 (``bench/seating_frames.py``: 27 x 10, 30 x 10 and 30 x 11 with tables
